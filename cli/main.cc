@@ -1,0 +1,80 @@
+// fuzzycron — cron schedules that spread load deterministically.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "commands.h"
+
+namespace {
+
+using fuzzycron::cli::CommonOptions;
+
+constexpr const char* kFooter = R"(Examples:
+  fuzzycron next '*/15 9-17 * * mon-fri' -z Europe/Berlin -n 3
+  fuzzycron next -d quartz '0 0 12 ? * 6#3' --from 2026-01-01T00:00:00Z
+  fuzzycron prev '30 2 * * 0' -z America/New_York --dst skip-both
+  echo '{"id":"a","expr":"0 0 * * *","tz":"UTC","from":"2026-03-08T01:59:30Z","next":2}' | fuzzycron batch
+
+Dialects: standard (cronie; 5 fields, or 6 with seconds first), quartz (sec min hour
+dom mon dow [year]; ? L W #), jenkins (5 fields, multi-line, TZ= first line), furiko (5-7 tokens).
+DST policies: cron (default: fixed-time jobs run once after a spring-forward gap and once in a
+fall-back overlap; interval jobs skip the gap and run in both passes), wall (= skip-both), or
+GAP-OVERLAP with GAP skip|shift and OVERLAP first|last|both.
+Exit status: 0 success, 1 failure while running, 2 bad input.)";
+
+void add_common(CLI::App* cmd, CommonOptions& o) {
+  cmd->add_option("-d,--dialect", o.dialect, "standard | quartz | jenkins | furiko")->capture_default_str();
+  cmd->add_option("-z,--tz", o.tz, "IANA time zone of the schedule, e.g. America/New_York")->capture_default_str();
+  cmd->add_option("--dst", o.dst, "DST policy: cron | wall | skip-first | shift-both | ...")->capture_default_str();
+  cmd->add_option("--from", o.from, "start instant: RFC 3339 (2026-03-08T01:59:30Z) or now")->capture_default_str();
+  cmd->add_option("-n,--count", o.count, "how many fire times")->capture_default_str();
+  cmd->add_flag("--json", o.json, "print JSON instead of one time per line");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  namespace cli = fuzzycron::cli;
+  CLI::App app{"fuzzycron: cron schedules in four dialects, exact next/prev fire times in any time zone."};
+  app.footer(kFooter);
+  app.require_subcommand(1);
+  CommonOptions next_opts, prev_opts;
+  std::string next_expr, prev_expr;
+
+  auto* next = app.add_subcommand("next", "the next N fire times strictly after --from");
+  next->add_option("EXPR", next_expr, "the cron expression (quote it)")->required();
+  add_common(next, next_opts);
+  next->footer("Example: fuzzycron next '0 9 * * 1-5' -z America/New_York -n 3");
+
+  auto* prev = app.add_subcommand("prev", "the previous N fire times strictly before --from, newest first");
+  prev->add_option("EXPR", prev_expr, "the cron expression (quote it)")->required();
+  add_common(prev, prev_opts);
+  prev->footer("Example: fuzzycron prev -d quartz '0 0 0 L * ?' --from 2026-03-01T00:00:00Z");
+
+  auto* batch = app.add_subcommand(
+      "batch", "JSON Lines in, JSON Lines out: {id, expr, dialect, tz, from, next: N, prev: N, options}");
+  batch->footer(
+      "Each input line: {\"id\":\"x\",\"expr\":\"0 9 * * *\",\"dialect\":\"standard\",\"tz\":\"UTC\",\n"
+      "  \"from\":\"2026-03-08T01:59:30Z\",\"next\":5,\"prev\":2,\"options\":{\"dst\":\"cron\"}}\n"
+      "Each output line: {\"id\":\"x\",\"next\":[...],\"prev\":[...]} or\n"
+      "  {\"id\":\"x\",\"error\":{\"message\":\"...\",\"column\":7}}. A bad line never stops the stream.");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? cli::kOk : cli::kBadInput;
+  }
+  try {
+    if (*next) return cli::run_next_prev(next_expr, next_opts, true, std::cout, std::cerr);
+    if (*prev) return cli::run_next_prev(prev_expr, prev_opts, false, std::cout, std::cerr);
+    if (*batch) return cli::run_batch(std::cin, std::cout);
+  } catch (const fuzzycron::ParseError& e) {
+    cli::print_error(std::cerr, e);
+    return cli::kBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "fuzzycron: " << e.what() << "\n";
+    return cli::kFailure;
+  }
+  return cli::kOk;
+}

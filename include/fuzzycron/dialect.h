@@ -1,0 +1,19 @@
+// fuzzycron/dialect.h — the cron dialects fuzzycron reads (SPEC §2).
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace fuzzycron {
+
+enum class Dialect : unsigned char {
+  standard,  // Vixie cron / cronie: min hour dom mon dow (6 fields: seconds first)
+  quartz,    // Quartz CronExpression: sec min hour dom mon dow [year]
+  jenkins,   // Jenkins hudson.scheduler: 5 fields per line, multi-line specs
+  furiko,    // furiko cronexpr: 5-7 tokens
+};
+
+std::string_view dialect_name(Dialect d) noexcept;
+std::optional<Dialect> dialect_from_name(std::string_view name) noexcept;
+
+}  // namespace fuzzycron

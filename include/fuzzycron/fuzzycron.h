@@ -1,0 +1,11 @@
+// fuzzycron/fuzzycron.h — the whole public API.
+#pragma once
+
+#include "fuzzycron/dialect.h"
+#include "fuzzycron/dst_policy.h"
+#include "fuzzycron/error.h"
+#include "fuzzycron/parse.h"
+#include "fuzzycron/rfc3339.h"
+#include "fuzzycron/schedule.h"
+#include "fuzzycron/structured.h"
+#include "fuzzycron/time_zone.h"

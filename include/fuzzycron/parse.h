@@ -1,0 +1,33 @@
+// fuzzycron/parse.h — from cron text to a compiled Schedule.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "fuzzycron/dialect.h"
+#include "fuzzycron/dst_policy.h"
+#include "fuzzycron/schedule.h"
+
+namespace fuzzycron {
+
+// furiko's parser options (its CronController configuration).
+struct FurikoOptions {
+  bool quartz_day_of_week = false;  // format "quartz": day-of-week 1-7 = SUN-SAT
+  bool hash_fields = true;
+  bool hash_seconds_by_default = false;
+  bool hash_names = true;
+};
+
+struct ParseOptions {
+  Dialect dialect = Dialect::standard;
+  // IANA zone of the schedule; a CRON_TZ=/TZ= prefix in the text (where the
+  // dialect has one) takes precedence.
+  std::string time_zone = "UTC";
+  DstPolicy dst = DstPolicy::cronie();
+  FurikoOptions furiko;
+};
+
+// Throws ParseError with the column (and line, for multi-line Jenkins specs).
+Schedule parse(std::string_view expression, const ParseOptions& options = {});
+
+}  // namespace fuzzycron

@@ -1,0 +1,200 @@
+#include "compile/compile.h"
+
+#include <fmt/format.h>
+
+#include "engine/calendar_search.h"
+
+namespace fuzzycron::compile {
+namespace {
+
+using syntax::Field;
+using syntax::FieldId;
+using syntax::FieldRules;
+using syntax::Term;
+using Kind = Term::Kind;
+
+// Calls add(v) for every value the term stands for (values as written).
+template <class Add>
+void for_each_value(const Term& t, const FieldRules& r, Add add) {
+  const int step = t.step > 0 ? t.step : 1;
+  switch (t.kind) {
+    case Kind::all:
+      for (int v = r.min; v <= r.max; v += step) add(v);
+      break;
+    case Kind::value:
+      if (t.step > 0)
+        for (int v = t.lo; v <= r.max; v += step) add(v);
+      else
+        add(t.lo);
+      break;
+    case Kind::range:
+      if (t.lo <= t.hi) {
+        for (int v = t.lo; v <= t.hi; v += step) add(v);
+      } else {  // Quartz wrap-around: FRI-MON, 22-2
+        const int n = r.min == 0 ? r.max + 1 : r.max;
+        for (int i = t.lo; i <= t.hi + n; i += step) {
+          int v = i % n;
+          if (v == 0 && r.min == 1) v = n;
+          add(v);
+        }
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+[[noreturn]] void need_seed(const syntax::Line& line, const Term& t) {
+  syntax::fail(
+      "hash forms (H) pick a stable value from a seed such as the job's name, and none was given: pass one "
+      "with --seed NAME on the command line (or a seed in the API); without hashing write a fixed value",
+      line.text, t.column, line.line);
+}
+
+bool starts_with_star(const std::optional<Field>& f) { return !f || f->text.starts_with('*'); }
+
+// furiko (after gorhill/cronexpr): a day field is unrestricted when one of its
+// items is a bare '*' or '?'.
+bool furiko_restricted(const std::optional<Field>& f) {
+  if (!f) return false;
+  for (const Term& t : f->terms)
+    if ((t.kind == Kind::all && t.step == 0) || t.kind == Kind::no_spec) return false;
+  return true;
+}
+
+void add_year(detail::YearSet& ys, int lo, int hi, int step, const syntax::Line& line, const Term& t) {
+  if (ys.count > 0) {  // continue an arithmetic progression of single years
+    auto& p = ys.terms[ys.count - 1];
+    if (lo == hi && step == 1) {
+      if (p.lo == p.hi && lo > p.hi) {
+        p.step = static_cast<std::int16_t>(lo - p.lo);
+        p.hi = static_cast<std::int16_t>(lo);
+        return;
+      }
+      if (p.step > 0 && lo == p.hi + p.step) {
+        p.hi = static_cast<std::int16_t>(lo);
+        return;
+      }
+    }
+  }
+  if (ys.count == ys.terms.size())
+    syntax::fail("year: at most 4 separate items (ranges, steps or runs of evenly spaced years) are supported",
+                 line.text, t.column, line.line);
+  ys.terms[ys.count++] = {static_cast<std::int16_t>(lo), static_cast<std::int16_t>(hi),
+                          static_cast<std::int16_t>(step)};
+}
+
+}  // namespace
+
+detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& options,
+                             bool both_days_must_match) {
+  detail::Pattern p;
+  const Dialect d = options.dialect;
+  const bool quartz_dow = d == Dialect::quartz || (d == Dialect::furiko && options.furiko.quartz_day_of_week);
+  bool any_year = false;
+  for (int i = 0; i < syntax::kFieldCount; ++i) {
+    const FieldId id = static_cast<FieldId>(i);
+    const FieldRules r = syntax::rules_for(d, id, options.furiko.quartz_day_of_week);
+    const auto& field = line.fields[i];
+    if (!field) {
+      switch (id) {
+        case FieldId::second: p.seconds = 1; break;
+        case FieldId::minute: p.minutes = (std::uint64_t{1} << 60) - 1; break;
+        case FieldId::hour: p.hours = (1u << 24) - 1; break;
+        case FieldId::day_of_month: p.days = 0xfffffffeu; break;
+        case FieldId::month: p.months = 0x1ffe; break;
+        case FieldId::day_of_week: p.weekdays = 0x7f; break;
+        case FieldId::year: any_year = true; break;
+      }
+      continue;
+    }
+    for (const Term& t : field->terms) {
+      if (t.kind == Kind::hash) need_seed(line, t);
+      switch (id) {
+        case FieldId::second: for_each_value(t, r, [&](int v) { p.seconds |= std::uint64_t{1} << v; }); break;
+        case FieldId::minute: for_each_value(t, r, [&](int v) { p.minutes |= std::uint64_t{1} << v; }); break;
+        case FieldId::hour: for_each_value(t, r, [&](int v) { p.hours |= 1u << v; }); break;
+        case FieldId::month: for_each_value(t, r, [&](int v) { p.months |= static_cast<std::uint16_t>(1u << v); }); break;
+        case FieldId::day_of_month:
+          switch (t.kind) {
+            case Kind::no_spec: p.days = 0xfffffffeu; break;
+            case Kind::last_day: p.last_day_offsets |= 1u << t.lo; break;
+            case Kind::last_weekday: p.last_day_offsets_weekday |= 1u << t.lo; break;
+            case Kind::nearest_weekday: p.nearest_weekdays |= 1u << t.lo; break;
+            default: for_each_value(t, r, [&](int v) { p.days |= 1u << v; });
+          }
+          break;
+        case FieldId::day_of_week: {
+          auto weekday = [&](int v) { return quartz_dow ? v - 1 : v % 7; };
+          switch (t.kind) {
+            case Kind::no_spec: p.weekdays = 0x7f; break;
+            case Kind::last_of_weekday: p.last_weekdays |= static_cast<std::uint8_t>(1u << weekday(t.lo)); break;
+            case Kind::nth_weekday:
+              p.nth_weekdays[t.hi - 1] |= static_cast<std::uint8_t>(1u << weekday(t.lo));
+              break;
+            default:
+              for_each_value(t, r, [&](int v) { p.weekdays |= static_cast<std::uint8_t>(1u << weekday(v)); });
+          }
+          break;
+        }
+        case FieldId::year:
+          switch (t.kind) {
+            case Kind::all:
+              if (t.step == 0) any_year = true;
+              else add_year(p.years, 1970, 9999, t.step, line, t);
+              break;
+            case Kind::value:
+              if (t.step) add_year(p.years, t.lo, 9999, t.step, line, t);
+              else add_year(p.years, t.lo, t.lo, 1, line, t);
+              break;
+            case Kind::range:
+              if (t.hi < t.lo)
+                syntax::fail(fmt::format("year: the range {}-{} runs backwards", t.lo, t.hi), line.text, t.column,
+                             line.line);
+              add_year(p.years, t.lo, t.hi, t.step ? t.step : 1, line, t);
+              break;
+            default:
+              break;
+          }
+          break;
+      }
+    }
+  }
+  if (any_year) p.years = {};
+  const auto& dom = line.fields[static_cast<int>(FieldId::day_of_month)];
+  const auto& dow = line.fields[static_cast<int>(FieldId::day_of_week)];
+  // Days given only through L/W/# leave the plain masks empty; an unrestricted
+  // side of an AND must allow everything.
+  if (!dom) p.days = 0xfffffffeu;
+  if (!dow) p.weekdays = 0x7f;
+  switch (d) {
+    case Dialect::standard:
+      // Vixie: OR when neither field's text starts with '*', else AND.
+      p.day_or = !starts_with_star(dom) && !starts_with_star(dow);
+      break;
+    case Dialect::furiko:
+      p.day_or = furiko_restricted(dom) && furiko_restricted(dow);
+      break;
+    case Dialect::quartz:
+    case Dialect::jenkins:
+      p.day_or = false;
+      break;
+  }
+  if (both_days_must_match) p.day_or = false;
+  p.day_specials = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays || p.last_weekdays;
+  for (auto m : p.nth_weekdays) p.day_specials = p.day_specials || m;
+  // DST class for the `cron` policy (SPEC §4).
+  const bool interval = starts_with_star(line.fields[static_cast<int>(FieldId::minute)]) ||
+                        starts_with_star(line.fields[static_cast<int>(FieldId::hour)]);
+  if (options.dst.cron) {
+    p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift);
+    p.overlap = static_cast<std::uint8_t>(interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first);
+  } else {
+    p.gap = static_cast<std::uint8_t>(options.dst.gap);
+    p.overlap = static_cast<std::uint8_t>(options.dst.overlap);
+  }
+  p.never = !detail::some_day_can_match(p);
+  return p;
+}
+
+}  // namespace fuzzycron::compile

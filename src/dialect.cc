@@ -1,0 +1,22 @@
+#include "fuzzycron/dialect.h"
+
+namespace fuzzycron {
+
+std::string_view dialect_name(Dialect d) noexcept {
+  switch (d) {
+    case Dialect::standard: return "standard";
+    case Dialect::quartz: return "quartz";
+    case Dialect::jenkins: return "jenkins";
+    case Dialect::furiko: return "furiko";
+  }
+  return "standard";
+}
+
+std::optional<Dialect> dialect_from_name(std::string_view name) noexcept {
+  for (Dialect d : {Dialect::standard, Dialect::quartz, Dialect::jenkins, Dialect::furiko})
+    if (dialect_name(d) == name) return d;
+  if (name == "vixie" || name == "cron" || name == "posix" || name == "cronie") return Dialect::standard;
+  return std::nullopt;
+}
+
+}  // namespace fuzzycron

@@ -1,0 +1,268 @@
+#include "engine/calendar_search.h"
+
+#include <date/date.h>
+
+#include <bit>
+#include <climits>
+
+namespace fuzzycron::detail {
+namespace {
+
+constexpr std::int64_t kDay = 86400;
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) noexcept {
+  std::int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+struct Civil {
+  int y;
+  unsigned m, d;
+};
+
+Civil civil(std::int64_t days) noexcept {
+  const date::year_month_day ymd{date::sys_days{date::days{days}}};
+  return {int(ymd.year()), unsigned(ymd.month()), unsigned(ymd.day())};
+}
+
+std::int64_t days_of(int y, unsigned m, unsigned d) noexcept {
+  return date::sys_days{date::year{y} / date::month{m} / date::day{d}}.time_since_epoch().count();
+}
+
+unsigned month_length(int y, unsigned m) noexcept {
+  constexpr unsigned char len[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (m == 2 && date::year{y}.is_leap()) return 29;
+  return len[m - 1];
+}
+
+// 0 = Sunday.
+unsigned weekday_of(int y, unsigned m, unsigned d) noexcept {
+  return date::weekday{date::sys_days{date::year{y} / date::month{m} / date::day{d}}}.c_encoding();
+}
+
+// Smallest set bit >= from, or -1.
+template <class T>
+int next_bit(T mask, int from) noexcept {
+  if (from >= int(sizeof(T) * 8)) return -1;
+  const T m = static_cast<T>(mask & static_cast<T>(~T{0} << from));
+  return m ? std::countr_zero(m) : -1;
+}
+// Largest set bit <= from, or -1.
+template <class T>
+int prev_bit(T mask, int from) noexcept {
+  if (from < 0) return -1;
+  const int bits = int(sizeof(T) * 8);
+  const T m = from >= bits - 1 ? mask : static_cast<T>(mask & static_cast<T>((T{1} << (from + 1)) - 1));
+  return m ? bits - 1 - std::countl_zero(m) : -1;
+}
+
+int next_year(const YearSet& ys, int y) noexcept {
+  if (ys.any()) return y;
+  int best = INT_MAX;
+  for (int i = 0; i < ys.count; ++i) {
+    const auto& t = ys.terms[i];
+    if (y > t.hi) continue;
+    int v = y <= t.lo ? t.lo : t.lo + (y - t.lo + t.step - 1) / t.step * t.step;
+    if (v <= t.hi && v < best) best = v;
+  }
+  return best;
+}
+
+int prev_year(const YearSet& ys, int y) noexcept {
+  if (ys.any()) return y;
+  int best = INT_MIN;
+  for (int i = 0; i < ys.count; ++i) {
+    const auto& t = ys.terms[i];
+    if (y < t.lo) continue;
+    int v = y >= t.hi ? t.hi : y;
+    v = t.lo + (v - t.lo) / t.step * t.step;
+    if (v > best) best = v;
+  }
+  return best;
+}
+
+// Weekday nearest to day d (Quartz W): Saturday -> Friday, Sunday -> Monday,
+// never leaving the month (the 1st on a Saturday -> Monday the 3rd; the last
+// day on a Sunday -> Friday). 0 when d does not exist in the month.
+unsigned nearest_weekday(unsigned d, unsigned len, unsigned wd1) noexcept {
+  if (d < 1 || d > len) return 0;
+  const unsigned wd = (wd1 + d - 1) % 7;
+  if (wd == 6) return d == 1 ? 3 : d - 1;
+  if (wd == 0) return d == len ? d - 2 : d + 1;
+  return d;
+}
+
+// Time of day (seconds) >= sod that matches, or -1.
+int next_time_of_day(const Pattern& p, int sod) noexcept {
+  int h = sod / 3600, mi = sod / 60 % 60, s = sod % 60;
+  if (p.hours >> h & 1) {
+    if (p.minutes >> mi & 1) {
+      if (int s2 = next_bit(p.seconds, s); s2 >= 0) return h * 3600 + mi * 60 + s2;
+    }
+    if (int m2 = next_bit(p.minutes, mi + 1); m2 >= 0)
+      return h * 3600 + m2 * 60 + std::countr_zero(p.seconds);
+  }
+  const int h2 = next_bit(p.hours, h + 1);
+  if (h2 < 0) return -1;
+  return h2 * 3600 + std::countr_zero(p.minutes) * 60 + std::countr_zero(p.seconds);
+}
+
+int last_bit(std::uint64_t m) noexcept { return 63 - std::countl_zero(m); }
+
+// Time of day (seconds) <= sod that matches, or -1.
+int prev_time_of_day(const Pattern& p, int sod) noexcept {
+  int h = sod / 3600, mi = sod / 60 % 60, s = sod % 60;
+  if (p.hours >> h & 1) {
+    if (p.minutes >> mi & 1) {
+      if (int s2 = prev_bit(p.seconds, s); s2 >= 0) return h * 3600 + mi * 60 + s2;
+    }
+    if (int m2 = prev_bit(p.minutes, mi - 1); m2 >= 0)
+      return h * 3600 + m2 * 60 + last_bit(p.seconds);
+  }
+  const int h2 = prev_bit(p.hours, h - 1);
+  if (h2 < 0) return -1;
+  return h2 * 3600 + last_bit(p.minutes) * 60 + last_bit(p.seconds);
+}
+
+std::uint32_t day_mask_for(const Pattern& p, unsigned len, unsigned wd1) noexcept {
+  const std::uint32_t all = static_cast<std::uint32_t>(((std::uint64_t{1} << len) - 1) << 1);
+  std::uint32_t dom = p.days;
+  // Weekdays: rotate the week so bit 0 is the weekday of the 1st, repeat it
+  // over five weeks, then shift so that bit d is day d.
+  const unsigned w = p.weekdays;
+  const std::uint64_t week = ((w >> wd1) | (w << (7 - wd1))) & 0x7f;
+  std::uint64_t dow = (week | week << 7 | week << 14 | week << 21 | week << 28) << 1;
+  if (p.day_specials) {
+    for (std::uint32_t b = p.last_day_offsets; b; b &= b - 1) {
+      const unsigned n = std::countr_zero(b);
+      if (n < len) dom |= 1u << (len - n);
+    }
+    for (std::uint32_t b = p.last_day_offsets_weekday; b; b &= b - 1) {
+      const unsigned n = std::countr_zero(b);
+      if (n < len) dom |= 1u << nearest_weekday(len - n, len, wd1);
+    }
+    for (std::uint32_t b = p.nearest_weekdays; b; b &= b - 1) {
+      const unsigned d = nearest_weekday(std::countr_zero(b), len, wd1);
+      if (d) dom |= 1u << d;
+    }
+    const unsigned wd_last = (wd1 + len - 1) % 7;
+    for (unsigned b = p.last_weekdays; b; b &= b - 1) {
+      const unsigned x = std::countr_zero(b);
+      dow |= std::uint64_t{1} << (len - (wd_last + 7 - x) % 7);
+    }
+    for (unsigned k = 0; k < 5; ++k) {
+      for (unsigned b = p.nth_weekdays[k]; b; b &= b - 1) {
+        const unsigned x = std::countr_zero(b);
+        const unsigned d = 1 + (x + 7 - wd1) % 7 + 7 * k;
+        if (d <= len) dow |= std::uint64_t{1} << d;
+      }
+    }
+  }
+  const std::uint32_t dow32 = static_cast<std::uint32_t>(dow);
+  return (p.day_or ? (dom | dow32) : (dom & dow32)) & all;
+}
+
+}  // namespace
+
+std::uint32_t day_mask(const Pattern& p, int y, unsigned m) noexcept {
+  return day_mask_for(p, month_length(y, m), weekday_of(y, m, 1));
+}
+
+bool some_day_can_match(const Pattern& p) noexcept {
+  // Every (month, month length, weekday of the 1st) combination occurs in a
+  // 400-year cycle, so trying them all decides the question for good.
+  for (unsigned m = 1; m <= 12; ++m) {
+    if (!(p.months >> m & 1)) continue;
+    const unsigned base = month_length(2001, m);
+    for (unsigned len = base; len <= (m == 2 ? 29u : base); ++len)
+      for (unsigned wd1 = 0; wd1 < 7; ++wd1)
+        if (day_mask_for(p, len, wd1)) return true;
+  }
+  return false;
+}
+
+std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit) noexcept {
+  if (from > limit) return kNoMatch;
+  std::int64_t days = floor_div(from, kDay);
+  int sod = static_cast<int>(from - days * kDay);
+  const std::int64_t limit_days = floor_div(limit, kDay);
+  while (days <= limit_days) {
+    Civil c = civil(days);
+    if (const int y = next_year(p.years, c.y); y != c.y) {
+      if (y == INT_MAX || y > 9999) return kExhausted;
+      days = days_of(y, 1, 1);
+      sod = 0;
+      continue;
+    }
+    if (!(p.months >> c.m & 1)) {
+      const int m2 = next_bit(p.months, int(c.m) + 1);
+      days = m2 > 0 ? days_of(c.y, unsigned(m2), 1) : days_of(c.y + 1, 1, 1);
+      sod = 0;
+      continue;
+    }
+    std::uint32_t mask = day_mask(p, c.y, c.m) & (~std::uint32_t{0} << c.d);
+    while (mask) {
+      const unsigned d = std::countr_zero(mask);
+      if (d != c.d) {
+        days += d - c.d;
+        c.d = d;
+        sod = 0;
+      }
+      if (days > limit_days) return kNoMatch;
+      const int tod = next_time_of_day(p, sod);
+      if (tod >= 0) {
+        const std::int64_t r = days * kDay + tod;
+        return r <= limit ? r : kNoMatch;
+      }
+      mask &= mask - 1;
+    }
+    days = c.m == 12 ? days_of(c.y + 1, 1, 1) : days_of(c.y, c.m + 1, 1);
+    sod = 0;
+  }
+  return kNoMatch;
+}
+
+std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor) noexcept {
+  if (from < floor) return kNoMatch;
+  constexpr int kLastSecond = 86399;
+  std::int64_t days = floor_div(from, kDay);
+  int sod = static_cast<int>(from - days * kDay);
+  const std::int64_t floor_days = floor_div(floor, kDay);
+  while (days >= floor_days) {
+    Civil c = civil(days);
+    if (const int y = prev_year(p.years, c.y); y != c.y) {
+      if (y == INT_MIN || y < 1) return kExhausted;
+      days = days_of(y, 12, 31);
+      sod = kLastSecond;
+      continue;
+    }
+    if (!(p.months >> c.m & 1)) {
+      const int m2 = prev_bit(p.months, int(c.m) - 1);
+      days = m2 > 0 ? days_of(c.y, unsigned(m2), month_length(c.y, unsigned(m2)))
+                    : days_of(c.y - 1, 12, 31);
+      sod = kLastSecond;
+      continue;
+    }
+    std::uint64_t mask = day_mask(p, c.y, c.m) & ((std::uint64_t{2} << c.d) - 1);
+    while (mask) {
+      const unsigned d = static_cast<unsigned>(last_bit(mask));
+      if (d != c.d) {
+        days -= c.d - d;
+        c.d = d;
+        sod = kLastSecond;
+      }
+      if (days < floor_days) return kNoMatch;
+      const int tod = prev_time_of_day(p, sod);
+      if (tod >= 0) {
+        const std::int64_t r = days * kDay + tod;
+        return r >= floor ? r : kNoMatch;
+      }
+      mask &= ~(std::uint64_t{1} << d);
+    }
+    days = days_of(c.y, c.m, 1) - 1;
+    sod = kLastSecond;
+  }
+  return kNoMatch;
+}
+
+}  // namespace fuzzycron::detail

@@ -1,0 +1,115 @@
+#include "engine/zone.h"
+
+#include <date/tz.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+namespace fuzzycron::detail {
+namespace {
+
+using std::chrono::seconds;
+using std::chrono::sys_seconds;
+
+// The table spans these instants; outside it the zone is asked directly.
+constexpr std::int64_t kTableLo = -5364662400;  // 1800-01-01
+constexpr std::int64_t kTableHi = 13569465600;  // 2400-01-01
+constexpr std::int64_t kFar = std::int64_t{1} << 48;
+
+std::int64_t count(sys_seconds t) { return t.time_since_epoch().count(); }
+sys_seconds at(std::int64_t s) { return sys_seconds{seconds{s}}; }
+
+}  // namespace
+
+Zone::Zone(const date::time_zone* tz, std::string name)
+    : tz_(tz), name_(std::move(name)), table_lo_(-kFar), table_hi_(kFar) {
+  if (!tz_) {
+    table_.push_back({-kFar, 0});
+    return;
+  }
+  table_lo_ = kTableLo;
+  table_hi_ = kTableHi;
+  std::int64_t t = kTableLo;
+  while (t < kTableHi) {
+    const auto info = tz_->get_info(at(t));
+    const auto off = static_cast<std::int32_t>(info.offset.count());
+    if (table_.empty() || table_.back().offset != off) table_.push_back({t, off});
+    t = std::max(count(info.end), t + 1);
+  }
+  if (table_.size() == 1) {  // never changed: a fixed offset for all time
+    table_lo_ = -kFar;
+    table_hi_ = kFar;
+    table_[0].begin = -kFar;
+  }
+}
+
+ZoneInterval Zone::interval_at(std::int64_t t) const noexcept {
+  if (t < table_lo_ || t >= table_hi_) return from_tzdb(t);
+  // Last entry with begin <= t.
+  auto it = std::upper_bound(table_.begin(), table_.end(), t,
+                             [](std::int64_t v, const Entry& e) { return v < e.begin; });
+  const auto i = static_cast<std::size_t>(it - table_.begin()) - 1;
+  ZoneInterval z;
+  z.begin = table_[i].begin;
+  z.offset = table_[i].offset;
+  z.end = i + 1 < table_.size() ? table_[i + 1].begin : table_hi_;
+  if (i + 1 < table_.size()) z.next_offset = table_[i + 1].offset;
+  else z.next_offset = table_hi_ == kFar ? z.offset : offset_at(table_hi_);
+  if (i > 0) {
+    z.prev_offset = table_[i - 1].offset;
+  } else {
+    z.prev_offset = table_lo_ == -kFar ? z.offset : offset_at(table_lo_ - 1);
+  }
+  return z;
+}
+
+// Outside the table (before 1800, after 2400): ask date/tz. Neighbouring
+// intervals with the same offset are not merged here, which only costs an
+// extra step of the caller's loop.
+ZoneInterval Zone::from_tzdb(std::int64_t t) const noexcept {
+  const auto info = tz_->get_info(at(t));
+  ZoneInterval z;
+  z.begin = std::max(count(info.begin), kMinInstant - 86400 * 2);
+  z.end = std::min(count(info.end), kMaxInstant + 86400 * 2);
+  z.offset = static_cast<std::int32_t>(info.offset.count());
+  z.prev_offset = z.begin <= kMinInstant ? z.offset
+                  : static_cast<std::int32_t>(tz_->get_info(at(z.begin - 1)).offset.count());
+  z.next_offset = z.end >= kMaxInstant ? z.offset
+                  : static_cast<std::int32_t>(tz_->get_info(at(z.end)).offset.count());
+  if (t >= table_hi_ && z.begin < table_hi_) {
+    z.begin = table_hi_;
+    z.prev_offset = z.offset;
+  }
+  if (t < table_lo_ && z.end > table_lo_) {
+    z.end = table_lo_;
+    z.next_offset = z.offset;
+  }
+  return z;
+}
+
+const Zone* utc_zone() noexcept {
+  static const Zone utc(nullptr, "UTC");
+  return &utc;
+}
+
+const Zone* find_zone(const std::string& name) {
+  if (name == "UTC" || name == "Etc/UTC" || name == "Z") return utc_zone();
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<const Zone>, std::less<>> zones;
+  std::lock_guard lock(mutex);
+  if (auto it = zones.find(name); it != zones.end()) return it->second.get();
+  const date::time_zone* tz = nullptr;
+  try {
+    tz = date::locate_zone(name);
+  } catch (const std::exception&) {
+    throw std::runtime_error("unknown time zone '" + name +
+                             "': expected an IANA name such as Europe/Berlin or America/New_York");
+  }
+  auto [it, ok] = zones.emplace(name, std::make_unique<const Zone>(tz, name));
+  return it->second.get();
+}
+
+}  // namespace fuzzycron::detail

@@ -1,0 +1,55 @@
+// Time-zone offsets as a sorted table of intervals, built once per zone from
+// date/tz so that next()/prev() find an offset with a binary search and no lock.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace date {
+class time_zone;
+}
+
+namespace fuzzycron::detail {
+
+// Instants are seconds since 1970-01-01T00:00:00Z.
+struct ZoneInterval {
+  std::int64_t begin;        // first instant with this offset
+  std::int64_t end;          // first instant after it
+  std::int32_t offset;       // local = instant + offset
+  std::int32_t prev_offset;  // offset just before begin (== offset: no transition)
+  std::int32_t next_offset;  // offset at end
+};
+
+inline constexpr std::int64_t kMinInstant = -62135596800;  // 0001-01-01T00:00:00Z
+inline constexpr std::int64_t kMaxInstant = 253402300799;  // 9999-12-31T23:59:59Z
+
+class Zone {
+ public:
+  // nullptr: UTC.
+  explicit Zone(const date::time_zone* tz, std::string name);
+
+  const std::string& name() const noexcept { return name_; }
+  bool is_utc() const noexcept { return tz_ == nullptr; }
+  bool fixed() const noexcept { return table_.size() == 1; }
+  ZoneInterval interval_at(std::int64_t t) const noexcept;
+  std::int32_t offset_at(std::int64_t t) const noexcept { return interval_at(t).offset; }
+
+ private:
+  ZoneInterval from_tzdb(std::int64_t t) const noexcept;
+
+  struct Entry {
+    std::int64_t begin;
+    std::int32_t offset;
+  };
+  const date::time_zone* tz_;
+  std::string name_;
+  std::vector<Entry> table_;  // offsets change at each begin; covers [table_lo_, table_hi_)
+  std::int64_t table_lo_, table_hi_;
+};
+
+// Interned zones (never freed). Throws std::runtime_error for unknown names.
+const Zone* find_zone(const std::string& name);
+const Zone* utc_zone() noexcept;
+
+}  // namespace fuzzycron::detail

@@ -1,0 +1,350 @@
+// The term grammar shared by every dialect; FieldRules switch its parts on and off.
+//   field := item (',' item)*
+//   item  := '*' ['/' n] | '/' n | '?' | hash | 'L' ['-' n] ['W'] | 'LW'
+//          | value ( 'W' | 'L' | '#' k | '-' value ['/' n] | '~' value | '/' n )?
+//   hash  := 'H' ['(' a '-' b ')'] ['/' n] | '#' ['[' a '-' b ']'] ['/' n]
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "fuzzycron/error.h"
+#include "syntax/field.h"
+
+namespace fuzzycron::syntax {
+namespace {
+
+constexpr std::string_view kMonths[] = {"JAN", "FEB", "MAR", "APR", "MAY", "JUN",
+                                        "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
+constexpr std::string_view kDays[] = {"SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"};
+
+bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
+
+std::string printable(std::string_view s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
+    else out += fmt::format("\\x{:02x}", c);
+  }
+  return out;
+}
+
+class ItemParser {
+ public:
+  ItemParser(std::string_view item, int column, const FieldRules& r, const Line& line)
+      : s_(item), base_(column), r_(r), line_(line) {}
+
+  Term parse() {
+    Term t;
+    t.column = base_;
+    t.length = static_cast<int>(s_.size());
+    if (s_.empty()) error(0, "empty list item: every item between commas needs a value");
+    const char c = s_[0];
+    if (c == '?') {
+      if (!r_.question)
+        error(0, fmt::format("'?' is not allowed in the {} field{}", field_name(r_.id),
+                             r_.dialect == "quartz" ? " (only in day-of-month or day-of-week)" : ""));
+      t.kind = Term::Kind::no_spec;
+      pos_ = 1;
+      expect_end();
+      return t;
+    }
+    if (c == '*') {
+      t.kind = Term::Kind::all;
+      t.lo = r_.min;
+      t.hi = r_.max;
+      pos_ = 1;
+      if (peek() == '/') t.step = parse_step();
+      expect_end();
+      return t;
+    }
+    if (c == '/' ) {
+      if (!r_.bare_step) error(0, "a step needs a start: write */n or a-b/n");
+      t.kind = Term::Kind::all;
+      t.lo = r_.min;
+      t.hi = r_.max;
+      t.step = parse_step();
+      expect_end();
+      return t;
+    }
+    if ((c == 'H' || (c == 'h' && r_.lowercase_specials)) && (r_.hash_h)) return parse_hash(t, '(', ')');
+    if (c == '#' && r_.hash_pound) return parse_hash(t, '[', ']');
+    if (is_special(c, 'L') && (r_.last || r_.dow_bare_last)) return parse_last(t);
+    if (!is_digit(c) && !is_alpha(c)) error(0, fmt::format("unexpected '{}': expected a number{}",
+                                                      printable(s_.substr(0, 1)), what_else()));
+    t.lo = parse_value();
+    t.kind = Term::Kind::value;
+    if (at_end()) return t;
+    const char n = s_[pos_];
+    if (is_special(n, 'W') && r_.last && r_.id == FieldId::day_of_month) {
+      ++pos_;
+      if (t.lo < 1 || t.lo > 31) error(0, "nW needs a day of the month 1-31");
+      t.kind = Term::Kind::nearest_weekday;
+      expect_end();
+      return t;
+    }
+    if (is_special(n, 'L') && r_.last && r_.id == FieldId::day_of_week) {
+      ++pos_;
+      t.kind = Term::Kind::last_of_weekday;
+      expect_end();
+      return t;
+    }
+    if (n == '#' && r_.nth) {
+      ++pos_;
+      const int k_at = pos_;
+      if (at_end() || !is_digit(s_[pos_])) error(k_at, "'#' must be followed by a number 1-5 (the k-th weekday of the month)");
+      t.hi = parse_number();
+      if (t.hi < 1 || t.hi > 5) error(k_at, fmt::format("#{} is out of range: a weekday occurs 1-5 times in a month", t.hi));
+      t.kind = Term::Kind::nth_weekday;
+      expect_end();
+      return t;
+    }
+    if (n == '-') {
+      ++pos_;
+      const int end_at = pos_;
+      if (at_end()) error(end_at, "a range needs an end: write a-b");
+      t.hi = parse_value();
+      t.kind = Term::Kind::range;
+      check_range(t, end_at);
+      if (peek() == '/') t.step = parse_step();
+      expect_end();
+      return t;
+    }
+    if (n == '~' && r_.tilde) {
+      ++pos_;
+      const int end_at = pos_;
+      if (at_end()) error(end_at, "a random range needs an end: write a~b");
+      const int b = parse_value();
+      if (b != t.lo)
+        error(0, fmt::format("random ranges ({}~{}) pick a new value at every load and are not reproducible; "
+                             "use H({}-{}) for a stable spread", t.lo, b, t.lo, b));
+      expect_end();
+      return t;
+    }
+    if (n == '/') {
+      if (!r_.value_step)
+        error(pos_, fmt::format("a step needs a range in the {} dialect: write {}-{}/n or */n",
+                                r_.dialect, t.lo, r_.max));
+      t.step = parse_step();
+      expect_end();
+      return t;
+    }
+    expect_end();
+    return t;
+  }
+
+ private:
+  [[noreturn]] void error(int offset, std::string message) const {
+    fail(fmt::format("{}: {}", field_name(r_.id), message), line_.text, base_ + offset, line_.line);
+  }
+
+  std::string what_else() const {
+    std::string s;
+    if (r_.names) s += r_.id == FieldId::month ? ", a month name (JAN-DEC)" : ", a day name (SUN-SAT)";
+    s += ", '*'";
+    if (r_.question) s += ", '?'";
+    if (r_.hash_h) s += ", 'H'";
+    return s;
+  }
+
+  bool is_special(char c, char letter) const {
+    return c == letter || (r_.lowercase_specials && upper(c) == letter);
+  }
+  bool at_end() const { return pos_ >= static_cast<int>(s_.size()); }
+  char peek() const { return at_end() ? '\0' : s_[pos_]; }
+
+  void expect_end() const {
+    if (!at_end())
+      error(pos_, fmt::format("unexpected '{}' after '{}'", printable(s_.substr(pos_)),
+                              printable(s_.substr(0, pos_))));
+  }
+
+  int parse_number() {
+    const int start = pos_;
+    long long v = 0;
+    while (!at_end() && is_digit(s_[pos_])) {
+      v = v * 10 + (s_[pos_] - '0');
+      if (v > 999999) {
+        while (!at_end() && is_digit(s_[pos_])) ++pos_;
+        error(start, fmt::format("the number {} is too large", printable(s_.substr(start, pos_ - start))));
+      }
+      ++pos_;
+    }
+    if (pos_ == start) error(start, "expected a number");
+    return static_cast<int>(v);
+  }
+
+  // A number or (where allowed) a three-letter name, checked against the range.
+  int parse_value() {
+    const int start = pos_;
+    int v;
+    if (!at_end() && is_alpha(s_[pos_])) {
+      int end = pos_;
+      while (end < static_cast<int>(s_.size()) && is_alpha(s_[end])) ++end;
+      const std::string_view word = s_.substr(pos_, end - pos_);
+      // "5L"-style suffixes are not part of a name: only take three letters
+      // when the field has a suffix letter grammar and the word is longer.
+      std::string name;
+      for (char ch : word.substr(0, 3)) name += upper(ch);
+      const bool month = r_.id == FieldId::month, dow = r_.id == FieldId::day_of_week;
+      int found = -1;
+      if (r_.names && month)
+        for (int i = 0; i < 12; ++i)
+          if (kMonths[i] == name) found = i + 1;
+      if (r_.names && dow)
+        for (int i = 0; i < 7; ++i)
+          if (kDays[i] == name) found = r_.sunday_is_one ? i + 1 : i;
+      int used = 3;
+      // Quartz writes FRIL for "last Friday".
+      if (found >= 0 && word.size() == 4 && dow && r_.last && is_special(word[3], 'L')) used = 3;
+      else if (found >= 0 && word.size() != 3) found = -1;
+      if (found < 0) {
+        if (!r_.names || !(month || dow))
+          error(start, fmt::format("'{}' is not allowed here: the {} field takes numbers {}", printable(word),
+                                   field_name(r_.id), r_.range_text));
+        error(start, fmt::format("unknown {} name '{}': use {}", month ? "month" : "day",
+                                 printable(word), month ? "JAN-DEC or 1-12" : "SUN-SAT or numbers " + std::string(r_.range_text)));
+      }
+      pos_ += used;
+      v = found;
+      return v;
+    }
+    v = parse_number();
+    if (v < r_.min || v > r_.max)
+      error(start, fmt::format("{} is out of range: {} is {} in the {} dialect", v, field_name(r_.id),
+                               r_.range_text, r_.dialect));
+    return v;
+  }
+
+  int parse_step() {
+    ++pos_;  // '/'
+    const int at = pos_;
+    if (at_end() || !is_digit(s_[pos_])) error(at, "'/' must be followed by a step (a positive number)");
+    const int n = parse_number();
+    if (n == 0) error(at, "the step must be positive, not 0");
+    if (r_.max_step && n > r_.max_step)
+      error(at, fmt::format("the step {} is larger than the {} dialect allows here ({} at most)", n,
+                            r_.dialect, r_.max_step));
+    return n;
+  }
+
+  void check_range(Term& t, int end_at) {
+    if (t.hi >= t.lo) return;
+    if (r_.x_to_zero && t.hi == 0) {  // day-of-week MON-0: through Sunday
+      t.hi = 7;
+      return;
+    }
+    if (r_.wrap) return;
+    if (r_.dialect == "jenkins") error(0, fmt::format("{}-{} runs backwards: you mean {}-{}?", t.lo, t.hi, t.hi, t.lo));
+    error(end_at, fmt::format("the range {}-{} runs backwards: the start must not be above the end", t.lo, t.hi));
+  }
+
+  Term parse_last(Term& t) {
+    pos_ = 1;
+    if (r_.id == FieldId::day_of_week) {
+      if (!r_.dow_bare_last) error(0, "'L' needs a weekday before it here (e.g. 5L, the last Friday)");
+      t.kind = Term::Kind::value;
+      t.lo = 7;  // Quartz: L alone in day-of-week is Saturday
+      expect_end();
+      return t;
+    }
+    if (r_.id != FieldId::day_of_month || !r_.last)
+      error(0, "'L' is only allowed in day-of-month and day-of-week");
+    t.kind = Term::Kind::last_day;
+    t.lo = 0;
+    if (peek() == '-') {
+      if (!r_.last_offset) error(pos_, "L-n is not supported in this dialect");
+      ++pos_;
+      const int at = pos_;
+      if (at_end() || !is_digit(s_[pos_])) error(at, "L- must be followed by a number of days 0-30");
+      t.lo = parse_number();
+      if (t.lo > 30) error(at, fmt::format("L-{} is out of range: the offset from the last day must be 0-30", t.lo));
+    }
+    if (is_special(peek(), 'W')) {
+      ++pos_;
+      t.kind = Term::Kind::last_weekday;
+    }
+    expect_end();
+    return t;
+  }
+
+  Term parse_hash(Term& t, char open, char close) {
+    t.kind = Term::Kind::hash;
+    if (r_.id == FieldId::year) error(0, "hash forms are not allowed in the year field");
+    t.lo = r_.hash_lo;
+    t.hi = r_.hash_hi;
+    pos_ = 1;
+    if (peek() == open) {
+      ++pos_;
+      const int a_at = pos_;
+      const int a = is_digit(peek()) ? parse_value() : r_.min;
+      if (peek() != '-') error(pos_, fmt::format("expected '-' in the hash range: write H{}a-b{}", open, close));
+      ++pos_;
+      const int b = is_digit(peek()) ? parse_value() : r_.max;
+      if (peek() != close) error(pos_, fmt::format("expected '{}' to close the hash range", close));
+      ++pos_;
+      if (a > b) error(a_at, fmt::format("the hash range {}-{} runs backwards: the start must not be above the end", a, b));
+      t.lo = a;
+      t.hi = b;
+      t.explicit_range = true;
+    }
+    if (peek() == '/') {
+      const int at = pos_ + 1;
+      t.step = parse_step();
+      if (t.step > t.hi - t.lo + 1)
+        error(at, fmt::format("the step {} is larger than the hash range {}-{}", t.step, t.lo, t.hi));
+    }
+    expect_end();
+    return t;
+  }
+
+  std::string_view s_;
+  int base_;
+  const FieldRules& r_;
+  const Line& line_;
+  int pos_ = 0;
+};
+
+}  // namespace
+
+std::string_view field_name(FieldId f) noexcept {
+  constexpr std::string_view names[] = {"second", "minute", "hour", "day-of-month",
+                                        "month", "day-of-week", "year"};
+  return names[static_cast<int>(f)];
+}
+
+void fail(std::string message, const std::string& text, int column, int line) {
+  throw ParseError(std::move(message), text, column, line);
+}
+
+Field parse_field(std::string_view text, int column, const FieldRules& rules, const Line& line) {
+  Field f;
+  f.id = rules.id;
+  f.text = std::string(text);
+  f.column = column;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string_view item = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    f.terms.push_back(ItemParser(item, column + static_cast<int>(start), rules, line).parse());
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return f;
+}
+
+std::vector<Token> tokens_of(std::string_view line) {
+  std::vector<Token> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i >= line.size()) break;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    out.push_back({line.substr(start, i - start), static_cast<int>(start) + 1});
+  }
+  return out;
+}
+
+}  // namespace fuzzycron::syntax

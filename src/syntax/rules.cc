@@ -1,0 +1,87 @@
+// Field ranges and grammar per dialect (SPEC §2).
+#include "syntax/field.h"
+
+namespace fuzzycron::syntax {
+
+FieldRules rules_for(Dialect d, FieldId f, bool furiko_quartz_dow) {
+  FieldRules r;
+  r.id = f;
+  struct Range {
+    int min, max, hash_lo, hash_hi;
+    std::string_view text;
+  };
+  constexpr Range ranges[] = {{0, 59, 0, 59, "0-59"}, {0, 59, 0, 59, "0-59"}, {0, 23, 0, 23, "0-23"},
+                              {1, 31, 1, 28, "1-31"}, {1, 12, 1, 12, "1-12"}, {0, 7, 0, 6, "0-7"},
+                              {1970, 2099, 0, 0, "1970-2099"}};
+  const Range& rg = ranges[static_cast<int>(f)];
+  r.min = rg.min;
+  r.max = rg.max;
+  r.hash_lo = rg.hash_lo;
+  r.hash_hi = rg.hash_hi;
+  r.range_text = rg.text;
+  const bool dom = f == FieldId::day_of_month, dow = f == FieldId::day_of_week;
+  const bool named = f == FieldId::month || dow;
+  r.hash_h = f != FieldId::year;
+  switch (d) {
+    case Dialect::standard:
+      r.dialect = "standard";
+      r.names = named;
+      r.x_to_zero = dow;
+      r.tilde = true;
+      break;
+    case Dialect::jenkins:
+      r.dialect = "jenkins";
+      break;
+    case Dialect::quartz:
+      r.dialect = "quartz";
+      r.names = named;
+      r.question = dom || dow;
+      r.value_step = r.bare_step = true;
+      r.wrap = f != FieldId::year;
+      r.hash_pound = r.hash_h;
+      r.last = dom || dow;
+      r.last_offset = dom;
+      r.dow_bare_last = dow;
+      r.nth = dow;
+      r.lowercase_specials = true;  // Quartz upper-cases the whole expression
+      if (dow) {
+        r.min = 1;
+        r.max = 7;
+        r.hash_lo = 1;
+        r.hash_hi = 7;
+        r.range_text = "1-7 (1 = SUN)";
+        r.sunday_is_one = true;
+      }
+      if (f == FieldId::year) {
+        r.min = 1;
+        r.max = 9999;
+        r.range_text = "1-9999";
+      }
+      {
+        constexpr int steps[] = {59, 59, 23, 31, 12, 7, 0};
+        r.max_step = steps[static_cast<int>(f)];
+      }
+      break;
+    case Dialect::furiko:
+      r.dialect = "furiko";
+      r.names = named;
+      r.question = dom || dow;
+      r.value_step = r.bare_step = true;
+      r.lowercase_specials = true;
+      r.last = dom || (dow && !furiko_quartz_dow);
+      r.nth = dow && !furiko_quartz_dow;
+      r.max_step = f == FieldId::year ? 0 : r.max;
+      if (dow && furiko_quartz_dow) {
+        r.min = 1;
+        r.max = 7;
+        r.hash_lo = 1;
+        r.hash_hi = 7;
+        r.range_text = "1-7 (1 = SUN)";
+        r.sunday_is_one = true;
+      }
+      break;
+  }
+  return r;
+}
+
+}  // namespace fuzzycron::syntax
