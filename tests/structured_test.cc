@@ -1,1 +1,56 @@
+#include "fuzzycron/structured.h"
+
 #include <gtest/gtest.h>
+
+#include "fuzzycron/fuzzycron.h"
+
+namespace fuzzycron {
+namespace {
+
+using std::chrono::sys_seconds;
+
+sys_seconds at(const char* s) { return std::chrono::floor<std::chrono::seconds>(*parse_rfc3339(s)); }
+
+std::vector<sys_seconds> fires(const Schedule& s, const char* from, int n) {
+  std::vector<sys_seconds> out;
+  auto t = at(from);
+  for (int i = 0; i < n; ++i) {
+    auto r = s.next(t);
+    if (!r) break;
+    out.push_back(t = *r);
+  }
+  return out;
+}
+
+TEST(Structured, FinerFieldsDefaultToTheirMinimum) {
+  const auto s = parse_structured(R"({"hour": 11, "minute": 30})");
+  EXPECT_EQ(fires(s, "2026-01-01T12:00:00Z", 2), (std::vector{at("2026-01-02T11:30:00Z"), at("2026-01-03T11:30:00Z")}));
+  // The seed's example 1: {:minute [0 15 30 45], :second [15 45]}
+  const auto e = parse_structured(R"({"minute": [0, 15, 30, 45], "second": [15, 45]})");
+  EXPECT_EQ(fires(e, "2014-03-26T20:27:11Z", 1), std::vector{at("2014-03-26T20:30:15Z")});
+  EXPECT_EQ(fires(e, "2014-03-26T20:46:28Z", 1), std::vector{at("2014-03-26T21:00:15Z")});
+  EXPECT_EQ(fires(parse_structured(R"({"month": 3})"), "2026-01-01T00:00:00Z", 1), std::vector{at("2026-03-01T00:00:00Z")});
+}
+
+TEST(Structured, FieldStringsAndBothDayFields) {
+  const auto s = parse_structured(R"({"minute": "*/20", "hour": "9-10", "day_of_week": "MON"})");
+  EXPECT_EQ(fires(s, "2026-06-01T00:00:00Z", 4).back(), at("2026-06-01T10:00:00Z"));
+  // Both day fields given: both must match (the 13th that is a Friday).
+  const auto f13 = parse_structured(R"({"day_of_month": 13, "day_of_week": 5, "hour": 0})");
+  EXPECT_EQ(fires(f13, "2026-01-01T00:00:00Z", 1), std::vector{at("2026-02-13T00:00:00Z")});
+}
+
+TEST(Structured, ErrorsNameTheKey) {
+  for (const char* bad : {R"({"hours": 1})", R"([1,2])", R"({})", R"({"minute": []})", R"({"minute": 1.5})",
+                          R"({"minute": 60})", R"({"minute": "x"})", R"({"minute": )"}) {
+    try {
+      parse_structured(bad);
+      ADD_FAILURE() << "accepted " << bad;
+    } catch (const ParseError& e) {
+      EXPECT_FALSE(e.message().empty());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fuzzycron

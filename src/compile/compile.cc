@@ -62,9 +62,9 @@ bool furiko_restricted(const std::optional<Field>& f) {
   return true;
 }
 
-void add_year(detail::YearSet& ys, int lo, int hi, int step, const syntax::Line& line, const Term& t) {
-  if (ys.count > 0) {  // continue an arithmetic progression of single years
-    auto& p = ys.terms[ys.count - 1];
+void add_year(detail::Pattern& pat, int lo, int hi, int step, const syntax::Line& line, const Term& t) {
+  if (pat.year_count > 0) {  // continue an arithmetic progression of single years
+    auto& p = pat.year_terms[pat.year_count - 1];
     if (lo == hi && step == 1) {
       if (p.lo == p.hi && lo > p.hi) {
         p.step = static_cast<std::int16_t>(lo - p.lo);
@@ -77,11 +77,12 @@ void add_year(detail::YearSet& ys, int lo, int hi, int step, const syntax::Line&
       }
     }
   }
-  if (ys.count == ys.terms.size())
-    syntax::fail("year: at most 4 separate items (ranges, steps or runs of evenly spaced years) are supported",
+  if (pat.year_count == pat.year_terms.size())
+    syntax::fail("year: at most 3 separate items (ranges, steps or runs of evenly spaced years) are supported",
                  line.text, t.column, line.line);
-  ys.terms[ys.count++] = {static_cast<std::int16_t>(lo), static_cast<std::int16_t>(hi),
+  pat.year_terms[pat.year_count] = {static_cast<std::int16_t>(lo), static_cast<std::int16_t>(hi),
                           static_cast<std::int16_t>(step)};
+  pat.year_count = static_cast<std::uint8_t>(pat.year_count + 1);
 }
 
 }  // namespace
@@ -141,17 +142,17 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
           switch (t.kind) {
             case Kind::all:
               if (t.step == 0) any_year = true;
-              else add_year(p.years, 1970, 9999, t.step, line, t);
+              else add_year(p, 1970, 9999, t.step, line, t);
               break;
             case Kind::value:
-              if (t.step) add_year(p.years, t.lo, 9999, t.step, line, t);
-              else add_year(p.years, t.lo, t.lo, 1, line, t);
+              if (t.step) add_year(p, t.lo, 9999, t.step, line, t);
+              else add_year(p, t.lo, t.lo, 1, line, t);
               break;
             case Kind::range:
               if (t.hi < t.lo)
                 syntax::fail(fmt::format("year: the range {}-{} runs backwards", t.lo, t.hi), line.text, t.column,
                              line.line);
-              add_year(p.years, t.lo, t.hi, t.step ? t.step : 1, line, t);
+              add_year(p, t.lo, t.hi, t.step ? t.step : 1, line, t);
               break;
             default:
               break;
@@ -160,7 +161,7 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
       }
     }
   }
-  if (any_year) p.years = {};
+  if (any_year) p.year_count = 0;
   const auto& dom = line.fields[static_cast<int>(FieldId::day_of_month)];
   const auto& dow = line.fields[static_cast<int>(FieldId::day_of_week)];
   // Days given only through L/W/# leave the plain masks empty; an unrestricted
@@ -180,18 +181,19 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
       p.day_or = false;
       break;
   }
-  if (both_days_must_match) p.day_or = false;
-  p.day_specials = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays || p.last_weekdays;
-  for (auto m : p.nth_weekdays) p.day_specials = p.day_specials || m;
+  if (both_days_must_match) p.day_or = 0;
+  bool specials = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays || p.last_weekdays;
+  for (auto m : p.nth_weekdays) specials = specials || m;
+  p.day_specials = specials;
   // DST class for the `cron` policy (SPEC §4).
   const bool interval = starts_with_star(line.fields[static_cast<int>(FieldId::minute)]) ||
                         starts_with_star(line.fields[static_cast<int>(FieldId::hour)]);
   if (options.dst.cron) {
-    p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift);
-    p.overlap = static_cast<std::uint8_t>(interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first);
+    p.gap = interval ? 0 : 1;
+    p.overlap = interval ? 2 : 0;
   } else {
-    p.gap = static_cast<std::uint8_t>(options.dst.gap);
-    p.overlap = static_cast<std::uint8_t>(options.dst.overlap);
+    p.gap = options.dst.gap == DstPolicy::Gap::shift;
+    p.overlap = static_cast<std::uint8_t>(options.dst.overlap) & 3u;
   }
   p.never = !detail::some_day_can_match(p);
   return p;

@@ -56,11 +56,11 @@ int prev_bit(T mask, int from) noexcept {
   return m ? bits - 1 - std::countl_zero(m) : -1;
 }
 
-int next_year(const YearSet& ys, int y) noexcept {
-  if (ys.any()) return y;
+int next_year(const Pattern& p, int y) noexcept {
+  if (p.year_count == 0) return y;
   int best = INT_MAX;
-  for (int i = 0; i < ys.count; ++i) {
-    const auto& t = ys.terms[i];
+  for (int i = 0; i < p.year_count; ++i) {
+    const auto& t = p.year_terms[i];
     if (y > t.hi) continue;
     int v = y <= t.lo ? t.lo : t.lo + (y - t.lo + t.step - 1) / t.step * t.step;
     if (v <= t.hi && v < best) best = v;
@@ -68,11 +68,11 @@ int next_year(const YearSet& ys, int y) noexcept {
   return best;
 }
 
-int prev_year(const YearSet& ys, int y) noexcept {
-  if (ys.any()) return y;
+int prev_year(const Pattern& p, int y) noexcept {
+  if (p.year_count == 0) return y;
   int best = INT_MIN;
-  for (int i = 0; i < ys.count; ++i) {
-    const auto& t = ys.terms[i];
+  for (int i = 0; i < p.year_count; ++i) {
+    const auto& t = p.year_terms[i];
     if (y < t.lo) continue;
     int v = y >= t.hi ? t.hi : y;
     v = t.lo + (v - t.lo) / t.step * t.step;
@@ -188,7 +188,7 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
   const std::int64_t limit_days = floor_div(limit, kDay);
   while (days <= limit_days) {
     Civil c = civil(days);
-    if (const int y = next_year(p.years, c.y); y != c.y) {
+    if (const int y = next_year(p, c.y); y != c.y) {
       if (y == INT_MAX || y > 9999) return kExhausted;
       days = days_of(y, 1, 1);
       sod = 0;
@@ -230,7 +230,7 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
   const std::int64_t floor_days = floor_div(floor, kDay);
   while (days >= floor_days) {
     Civil c = civil(days);
-    if (const int y = prev_year(p.years, c.y); y != c.y) {
+    if (const int y = prev_year(p, c.y); y != c.y) {
       if (y == INT_MIN || y < 1) return kExhausted;
       days = days_of(y, 12, 31);
       sod = kLastSecond;

@@ -1,1 +1,197 @@
 #include <gtest/gtest.h>
+
+#include <date/tz.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <random>
+#include <set>
+
+#include "engine/calendar_search.h"
+#include "fuzzycron/fuzzycron.h"
+
+// Counts heap allocations so a test can assert that next()/prev() make none.
+static std::atomic<long> g_allocations{0};
+void* operator new(std::size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace fuzzycron {
+namespace {
+
+using std::chrono::seconds;
+using std::chrono::sys_seconds;
+
+sys_seconds at(const char* rfc3339) { return std::chrono::floor<seconds>(*parse_rfc3339(rfc3339)); }
+
+ParseOptions with(std::string tz, const char* dst = "cron", Dialect d = Dialect::standard) {
+  ParseOptions o;
+  o.dialect = d;
+  o.time_zone = std::move(tz);
+  o.dst = *DstPolicy::from_name(dst);
+  return o;
+}
+
+// The fire times in [lo, hi] by walking every local minute and applying the
+// DST policy's definition literally (SPEC §4): obviously correct, slow.
+std::vector<sys_seconds> brute_force(const Schedule& s, sys_seconds lo, sys_seconds hi) {
+  const detail::Pattern& p = s.patterns()[0];
+  const auto* tz = date::locate_zone(std::string(s.zone().name()));
+  std::set<sys_seconds> fires;
+  const std::chrono::minutes first_local = std::chrono::floor<std::chrono::days>(lo).time_since_epoch() - std::chrono::days{1};
+  const std::chrono::minutes last_local = std::chrono::floor<std::chrono::days>(hi).time_since_epoch() + std::chrono::days{2};
+  for (auto m = first_local; m < last_local; m += std::chrono::minutes{1}) {
+    const date::local_seconds local{std::chrono::duration_cast<seconds>(m)};
+    const auto day = std::chrono::floor<date::days>(local);
+    const date::year_month_day ymd{day};
+    const date::hh_mm_ss hms{local - day};
+    const int y = int(ymd.year());
+    const unsigned mo = unsigned(ymd.month()), d = unsigned(ymd.day());
+    if (!(p.minutes >> hms.minutes().count() & 1) || !(p.hours >> hms.hours().count() & 1) || !(p.months >> mo & 1) ||
+        !(detail::day_mask(p, y, mo) >> d & 1) || !(p.seconds & 1))
+      continue;
+    const auto info = tz->get_info(local);
+    const auto instant = [&](const date::sys_info& i) { return sys_seconds{(local - i.offset).time_since_epoch()}; };
+    switch (info.result) {
+      case date::local_info::unique: fires.insert(instant(info.first)); break;
+      case date::local_info::ambiguous:
+        if (p.overlap != std::uint8_t(DstPolicy::Overlap::last)) fires.insert(instant(info.first));
+        if (p.overlap != std::uint8_t(DstPolicy::Overlap::first)) fires.insert(instant(info.second));
+        break;
+      case date::local_info::nonexistent:
+        if (p.gap == std::uint8_t(DstPolicy::Gap::shift)) fires.insert(info.first.end);
+        break;
+    }
+  }
+  std::vector<sys_seconds> out;
+  for (auto f : fires)
+    if (f >= lo && f <= hi) out.push_back(f);
+  return out;
+}
+
+struct Window {
+  const char* tz;
+  const char* from;
+  const char* to;
+};
+
+TEST(Schedule, AgreesWithBruteForceAcrossDstTransitionsForEveryPolicy) {
+  const Window windows[] = {
+      {"America/New_York", "2026-03-07T00:00:00Z", "2026-03-10T12:00:00Z"},
+      {"America/New_York", "2026-10-31T00:00:00Z", "2026-11-03T12:00:00Z"},
+      {"Australia/Lord_Howe", "2026-04-03T00:00:00Z", "2026-04-06T00:00:00Z"},
+      {"Australia/Lord_Howe", "2026-10-02T00:00:00Z", "2026-10-05T00:00:00Z"},
+      {"America/Santiago", "2022-04-01T00:00:00Z", "2022-04-04T12:00:00Z"},
+      {"America/Santiago", "2022-09-09T00:00:00Z", "2022-09-12T12:00:00Z"},
+      {"Europe/Berlin", "2026-03-28T00:00:00Z", "2026-03-30T00:00:00Z"},
+      {"Pacific/Chatham", "2026-04-04T00:00:00Z", "2026-04-06T00:00:00Z"},
+  };
+  const char* exprs[] = {"30 2 * * *", "*/15 * * * *", "0,30 1-3 * * *", "15 1 * * *", "* 2 * * *",
+                         "0 0 * * *",  "59 1 * * *",   "0 * * * *",      "45 23 * * *", "*/7 0-3 * * 0"};
+  const char* policies[] = {"cron", "wall", "skip-first", "skip-last", "shift-first", "shift-last", "shift-both"};
+  int compared = 0;
+  for (const auto& w : windows)
+    for (const char* expr : exprs)
+      for (const char* policy : policies) {
+        const Schedule s = parse(expr, with(w.tz, policy));
+        const auto lo = at(w.from), hi = at(w.to);
+        const auto want = brute_force(s, lo, hi);
+        std::vector<sys_seconds> forward;
+        for (auto t = s.next(lo - seconds{1}); t && *t <= hi; t = s.next(*t)) forward.push_back(*t);
+        std::vector<sys_seconds> backward;
+        for (auto t = s.prev(hi + seconds{1}); t && *t >= lo; t = s.prev(*t)) backward.insert(backward.begin(), *t);
+        ASSERT_EQ(forward, want) << expr << " in " << w.tz << " with " << policy;
+        ASSERT_EQ(backward, want) << expr << " in " << w.tz << " with " << policy;
+        compared += static_cast<int>(want.size());
+      }
+  EXPECT_GT(compared, 10000);
+}
+
+TEST(Schedule, NextAndPrevAreExactInversesAtRandomInstants) {
+  std::mt19937_64 rng(20261122);
+  const char* exprs[] = {"0 0 29 2 *", "*/5 * * * *", "30 2 * * 0", "15,45 */2 1-10 * *", "0 0 1,15 * *"};
+  const char* zones[] = {"UTC", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"};
+  for (const char* z : zones)
+    for (const char* e : exprs) {
+      const Schedule s = parse(e, with(z));
+      for (int i = 0; i < 300; ++i) {
+        const sys_seconds t{seconds{static_cast<long long>(rng() % 4102444800ULL)}};  // 1970-2100
+        const auto n = s.next(t);
+        ASSERT_TRUE(n);
+        ASSERT_GT(*n, t);
+        const auto back = s.prev(*n);
+        ASSERT_TRUE(back);
+        ASSERT_LE(*back, t) << e << " " << z;  // nothing fires in (t, n)
+        ASSERT_EQ(s.next(*back), n) << e << " " << z;
+      }
+    }
+}
+
+TEST(Schedule, NeverFiringSchedulesAnswerAtOnce) {
+  for (const char* e : {"0 0 30 2 *", "0 0 31 4,6,9,11 *", "0 0 31 2 *"}) {
+    const Schedule s = parse(e);
+    EXPECT_TRUE(s.never()) << e;
+    EXPECT_FALSE(s.next(at("2026-01-01T00:00:00Z")));
+    EXPECT_FALSE(s.prev(at("2026-01-01T00:00:00Z")));
+  }
+  EXPECT_FALSE(parse("0 0 29 2 *").never());
+}
+
+TEST(Schedule, LeapDaysAcross2100AndYear9999) {
+  const Schedule s = parse("0 0 29 2 *");
+  EXPECT_EQ(*s.next(at("2096-03-01T00:00:00Z")), at("2104-02-29T00:00:00Z"));
+  EXPECT_EQ(*s.prev(at("2104-02-29T00:00:00Z")), at("2096-02-29T00:00:00Z"));
+  EXPECT_EQ(*s.next(at("9995-01-01T00:00:00Z")), at("9996-02-29T00:00:00Z"));
+  EXPECT_FALSE(s.next(at("9996-03-01T00:00:00Z")));
+  EXPECT_EQ(*parse("0 0 * * *").next(at("9999-12-30T12:00:00Z")), at("9999-12-31T00:00:00Z"));
+  EXPECT_FALSE(parse("0 0 * * *").next(at("9999-12-31T00:00:00Z")));
+  EXPECT_EQ(*parse("0 0 1 1 *").prev(at("0001-06-01T00:00:00Z")), at("0001-01-01T00:00:00Z"));
+}
+
+TEST(Schedule, FireTimesRangeIsHalfOpen) {
+  const Schedule s = parse("0 * * * *");
+  std::vector<sys_seconds> got;
+  for (auto t : s.fires(at("2026-01-01T00:00:00Z"), at("2026-01-01T03:00:00Z"))) got.push_back(t);
+  EXPECT_EQ(got, (std::vector{at("2026-01-01T00:00:00Z"), at("2026-01-01T01:00:00Z"), at("2026-01-01T02:00:00Z")}));
+}
+
+TEST(Schedule, SubSecondInstantsKeepStrictness) {
+  const Schedule s = parse("* * * * * *");  // every second
+  const auto t = *parse_rfc3339("2026-01-01T00:00:00.500Z");
+  EXPECT_EQ(*s.next(t), at("2026-01-01T00:00:01Z"));
+  EXPECT_EQ(*s.prev(t), at("2026-01-01T00:00:00Z"));
+}
+
+TEST(Schedule, NextAndPrevAllocateNothing) {
+  const Schedule a = parse("15,45 */2 1-10 * *", with("America/New_York"));
+  const Schedule b = parse("0 0 12 ? * 6#3", with("Europe/Berlin", "skip-last", Dialect::quartz));
+  const Schedule c = parse("0 6 * * *\n0 18 * * *", with("UTC", "wall", Dialect::jenkins));
+  auto t = at("2026-01-01T00:00:00Z");
+  a.next(t);  // zone tables are built at parse time; warm anyway
+  const long before = g_allocations.load();
+  for (int i = 0; i < 1000; ++i) {
+    t = *a.next(t);
+    b.next(t);
+    b.prev(t);
+    c.next(t);
+    c.prev(t);
+  }
+  EXPECT_EQ(g_allocations.load(), before);
+}
+
+TEST(Schedule, IsCheapToCopyAndSmall) {
+  const Schedule a = parse("0 9 * * 1-5", with("America/New_York"));
+  const Schedule b = a;
+  EXPECT_EQ(a.next(at("2026-01-01T00:00:00Z")), b.next(at("2026-01-01T00:00:00Z")));
+  std::cout << "sizeof(detail::Pattern) = " << sizeof(detail::Pattern) << ", sizeof(Schedule) = " << sizeof(Schedule)
+            << "\n";
+  EXPECT_LE(sizeof(detail::Pattern), 64u);
+}
+
+}  // namespace
+}  // namespace fuzzycron

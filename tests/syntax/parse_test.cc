@@ -1,1 +1,198 @@
 #include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "fuzzycron/fuzzycron.h"
+
+namespace fuzzycron {
+namespace {
+
+using std::chrono::sys_seconds;
+
+ParseOptions in(Dialect d, std::string tz = "UTC") {
+  ParseOptions o;
+  o.dialect = d;
+  o.time_zone = std::move(tz);
+  return o;
+}
+
+ParseError rejection(std::string_view expr, ParseOptions o = {}) {
+  try {
+    parse(expr, o);
+  } catch (const ParseError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "accepted: " << expr;
+  return ParseError("", "", 0);
+}
+
+sys_seconds at(const char* rfc3339) {
+  return std::chrono::floor<std::chrono::seconds>(*parse_rfc3339(rfc3339));
+}
+
+std::vector<sys_seconds> first_fires(const Schedule& s, const char* from, int n) {
+  std::vector<sys_seconds> out;
+  auto t = at(from);
+  for (int i = 0; i < n; ++i) {
+    auto r = s.next(t);
+    if (!r) break;
+    out.push_back(*r);
+    t = *r;
+  }
+  return out;
+}
+
+TEST(ParseErrors, OutOfRangeNamesFieldRangeAndColumn) {
+  const auto e = rejection("0 0 * * 8");
+  EXPECT_EQ(e.column(), 9);
+  EXPECT_NE(e.message().find("day-of-week"), std::string::npos);
+  EXPECT_NE(e.message().find("0-7"), std::string::npos);
+  EXPECT_NE(e.with_caret().find("\n          ^"), std::string::npos) << e.with_caret();
+}
+
+TEST(ParseErrors, ColumnsPointAtTheOffendingTerm) {
+  EXPECT_EQ(rejection("1,,2 * * * *").column(), 3);
+  EXPECT_EQ(rejection("0 5-3 * * *").column(), 5);  // the range end
+  EXPECT_EQ(rejection("0 0 * * mon#2").column(), 12);
+  EXPECT_EQ(rejection("*/0 * * * *").column(), 3);
+  EXPECT_EQ(rejection("0 0 1-32 * *").column(), 7);
+  EXPECT_EQ(rejection("  0 0 * jan-foo *").column(), 13);
+}
+
+TEST(ParseErrors, NumbersTooLargeForAnIntAreRejectedNotWrapped) {
+  const auto e = rejection("*/99999999999999999999 * * * *");
+  EXPECT_NE(e.message().find("too large"), std::string::npos);
+  EXPECT_NE(rejection("99999999999 * * * *", in(Dialect::jenkins)).message().find("too large"), std::string::npos);
+}
+
+TEST(ParseErrors, FieldCountsSayWhatIsExpected) {
+  EXPECT_NE(rejection("* * * *").message().find("expected 5 fields"), std::string::npos);
+  EXPECT_NE(rejection("0 0 0 1", in(Dialect::quartz)).message().find("6 or 7"), std::string::npos);
+  EXPECT_NE(rejection("0 0 0 1 1 ? 2026 x", in(Dialect::quartz)).message().find("6 or 7"), std::string::npos);
+  EXPECT_NE(rejection("0 0 * * * 2024", in(Dialect::jenkins)).message().find("exactly 5"), std::string::npos);
+}
+
+TEST(ParseErrors, TrailingGarbageAndEmptyInput) {
+  EXPECT_NE(rejection("5L * * * *").message().find("unexpected 'L'"), std::string::npos);
+  EXPECT_NE(rejection("").message().find("found 0"), std::string::npos);
+  EXPECT_NE(rejection("@daily garbage").message().find("stands alone"), std::string::npos);
+  EXPECT_NE(rejection("@reboot").message().find("crontab"), std::string::npos);
+  EXPECT_NE(rejection("@Daily").message().find("lower case"), std::string::npos);
+}
+
+TEST(ParseErrors, HashFormsWithoutASeedSayHowToGiveOne) {
+  for (auto d : {Dialect::standard, Dialect::quartz, Dialect::jenkins, Dialect::furiko}) {
+    const char* expr = d == Dialect::quartz ? "H * * * * ?" : "H * * * *";
+    const auto e = rejection(expr, in(d));
+    EXPECT_NE(e.message().find("--seed"), std::string::npos) << e.message();
+    EXPECT_EQ(e.column(), 1);
+  }
+  EXPECT_NE(rejection("0 # * * * ?", in(Dialect::quartz)).message().find("seed"), std::string::npos);
+  EXPECT_NE(rejection("H(5-1) * * * *", in(Dialect::jenkins)).message().find("backwards"), std::string::npos);
+  EXPECT_NE(rejection("H/61 * * * *", in(Dialect::jenkins)).message().find("larger"), std::string::npos);
+}
+
+TEST(ParseErrors, QuartzDayRule) {
+  EXPECT_NE(rejection("0 0 12 4 * *", in(Dialect::quartz)).message().find("'?'"), std::string::npos);
+  EXPECT_NE(rejection("0 0 0 ? * ?", in(Dialect::quartz)).message().find("only"), std::string::npos);
+  EXPECT_NE(rejection("0 0 ? * * ?", in(Dialect::quartz)).message().find("hour"), std::string::npos);
+  EXPECT_NE(rejection("0 0 0 L-31 * ?", in(Dialect::quartz)).message().find("0-30"), std::string::npos);
+  EXPECT_NE(rejection("0 0 0 ? * 5#6", in(Dialect::quartz)).message().find("1-5"), std::string::npos);
+  EXPECT_NE(rejection("0 0 0 ? * SAT,SUN,L", in(Dialect::quartz)).message().find("list"), std::string::npos);
+}
+
+TEST(ParseErrors, JenkinsMultiLineReportsTheLine) {
+  const auto e = rejection("0 0 * * *\n61 * * * *", in(Dialect::jenkins));
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_EQ(e.column(), 1);
+  EXPECT_EQ(e.text(), "61 * * * *");
+  EXPECT_NE(rejection("5-3 * * * *", in(Dialect::jenkins)).message().find("you mean 3-5"), std::string::npos);
+}
+
+TEST(ParseErrors, UnknownZones) {
+  EXPECT_NE(rejection("0 0 * * *", in(Dialect::standard, "Mars/Olympus")).message().find("unknown time zone"),
+            std::string::npos);
+  const auto e = rejection("CRON_TZ=Nowhere/City 0 0 * * *");
+  EXPECT_EQ(e.column(), 9);
+  const auto j = rejection("TZ=Nowhere/City\n0 0 * * *", in(Dialect::jenkins));
+  EXPECT_EQ(j.line(), 1);
+}
+
+TEST(Parse, AliasesEqualTheirExpansion) {
+  const char* from = "2026-02-10T10:00:00Z";
+  for (auto [alias, expansion] : {std::pair{"@yearly", "0 0 1 1 *"}, {"@annually", "0 0 1 1 *"},
+                                  {"@monthly", "0 0 1 * *"}, {"@weekly", "0 0 * * 0"}, {"@daily", "0 0 * * *"},
+                                  {"@midnight", "0 0 * * *"}, {"@hourly", "0 * * * *"}})
+    EXPECT_EQ(first_fires(parse(alias), from, 3), first_fires(parse(expansion), from, 3)) << alias;
+}
+
+TEST(Parse, NamesAnyCaseAndSundayAsSevenOrZero) {
+  const char* from = "2026-02-10T10:00:00Z";
+  EXPECT_EQ(first_fires(parse("0 0 * * sUn"), from, 4), first_fires(parse("0 0 * * 7"), from, 4));
+  EXPECT_EQ(first_fires(parse("0 0 * * 0"), from, 4), first_fires(parse("0 0 * * 7"), from, 4));
+  EXPECT_EQ(first_fires(parse("0 0 1 jAn-MaR *"), from, 4), first_fires(parse("0 0 1 1-3 *"), from, 4));
+  // Standard X-0 in day-of-week runs through Sunday, also with a step.
+  EXPECT_EQ(first_fires(parse("0 0 * * mon-0/2"), from, 8), first_fires(parse("0 0 * * 1,3,5,7"), from, 8));
+}
+
+TEST(Parse, SixStandardFieldsPutSecondsFirst) {
+  const auto s = parse("30 0 12 * * *");
+  EXPECT_EQ(*s.next(at("2026-02-10T10:00:00Z")), at("2026-02-10T12:00:30Z"));
+}
+
+TEST(Parse, StandardDayRuleIsOrOnlyWhenNeitherFieldStartsWithStar) {
+  // The 1st and every Monday.
+  const auto or_rule = first_fires(parse("0 0 1 * 1"), "2026-06-01T00:00:00Z", 3);
+  EXPECT_EQ(or_rule, (std::vector{at("2026-06-08T00:00:00Z"), at("2026-06-15T00:00:00Z"), at("2026-06-22T00:00:00Z")}));
+  // '*/2' starts with '*': odd days that are Mondays.
+  EXPECT_EQ(first_fires(parse("0 0 */2 * 1"), "2026-06-01T00:00:00Z", 1), std::vector{at("2026-06-15T00:00:00Z")});
+}
+
+TEST(Parse, QuartzSpecials) {
+  const auto o = in(Dialect::quartz);
+  EXPECT_EQ(first_fires(parse("0 0 0 L-2 2 ?", o), "2027-01-01T00:00:00Z", 1), std::vector{at("2027-02-26T00:00:00Z")});
+  // 2026-08-01 is a Saturday: 1W is Monday the 3rd, never July 31st.
+  EXPECT_EQ(first_fires(parse("0 0 0 1W * ?", o), "2026-07-15T00:00:00Z", 1), std::vector{at("2026-08-03T00:00:00Z")});
+  // 2026-05-31 is a Sunday: LW is Friday the 29th.
+  EXPECT_EQ(first_fires(parse("0 0 0 LW * ?", o), "2026-05-01T00:00:00Z", 1), std::vector{at("2026-05-29T00:00:00Z")});
+  EXPECT_EQ(first_fires(parse("0 0 0 ? * 6L", o), "2026-05-01T00:00:00Z", 1), std::vector{at("2026-05-29T00:00:00Z")});
+  EXPECT_EQ(first_fires(parse("0 0 0 ? * MON#1", o), "2026-06-01T00:00:01Z", 1), std::vector{at("2026-07-06T00:00:00Z")});
+  // Wrap-around ranges.
+  EXPECT_EQ(first_fires(parse("0 0 22-2/2 * * ?", o), "2026-06-01T12:00:00Z", 3),
+            (std::vector{at("2026-06-01T22:00:00Z"), at("2026-06-02T00:00:00Z"), at("2026-06-02T02:00:00Z")}));
+}
+
+TEST(Parse, QuartzYearsBoundTheSearch) {
+  const auto s = parse("0 0 0 29 2 ? 2096-2104", in(Dialect::quartz));
+  EXPECT_EQ(first_fires(s, "2096-03-01T00:00:00Z", 2), std::vector{at("2104-02-29T00:00:00Z")});
+  EXPECT_FALSE(s.next(at("2104-03-01T00:00:00Z")));
+  EXPECT_EQ(first_fires(parse("0 0 0 1 1 ? 2030,2035,2040,2045,2050", in(Dialect::quartz)), "2031-01-01T00:00:00Z", 9),
+            (std::vector{at("2035-01-01T00:00:00Z"), at("2040-01-01T00:00:00Z"), at("2045-01-01T00:00:00Z"),
+                         at("2050-01-01T00:00:00Z")}));
+}
+
+TEST(Parse, JenkinsMultiLineIsTheUnionOfItsLines) {
+  const auto s = parse("# nightly\n0 6 * * *\n\n0 18 * * *", in(Dialect::jenkins));
+  EXPECT_EQ(first_fires(s, "2026-06-01T07:00:00Z", 3),
+            (std::vector{at("2026-06-01T18:00:00Z"), at("2026-06-02T06:00:00Z"), at("2026-06-02T18:00:00Z")}));
+  EXPECT_TRUE(parse("# only a comment", in(Dialect::jenkins)).never());
+}
+
+TEST(Parse, ZonePrefixes) {
+  const auto s = parse("CRON_TZ=America/New_York 0 9 * * *");
+  EXPECT_EQ(s.zone().name(), "America/New_York");
+  EXPECT_EQ(*s.next(at("2026-06-01T00:00:00Z")), at("2026-06-01T13:00:00Z"));
+  EXPECT_EQ(parse("TZ=Asia/Tokyo\n0 0 1 * *", in(Dialect::jenkins)).zone().name(), "Asia/Tokyo");
+}
+
+TEST(Parse, FurikoLayouts) {
+  ParseOptions o = in(Dialect::furiko);
+  EXPECT_EQ(first_fires(parse("0 0 1 1 * 2030", o), "2026-01-01T00:00:00Z", 2), std::vector{at("2030-01-01T00:00:00Z")});
+  EXPECT_EQ(*parse("15 30 9 * * * *", o).next(at("2026-01-01T00:00:00Z")), at("2026-01-01T09:30:15Z"));
+  o.furiko.quartz_day_of_week = true;
+  EXPECT_EQ(first_fires(parse("0 0 * * 1", o), "2026-06-01T00:00:00Z", 1), std::vector{at("2026-06-07T00:00:00Z")});
+  EXPECT_THROW(parse("0 0 * * 0", o), ParseError);
+}
+
+}  // namespace
+}  // namespace fuzzycron
