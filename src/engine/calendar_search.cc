@@ -35,9 +35,10 @@ unsigned month_length(int y, unsigned m) noexcept {
   return len[m - 1];
 }
 
-// 0 = Sunday.
-unsigned weekday_of(int y, unsigned m, unsigned d) noexcept {
-  return date::weekday{date::sys_days{date::year{y} / date::month{m} / date::day{d}}}.c_encoding();
+// 0 = Sunday; day 0 (1970-01-01) was a Thursday.
+unsigned weekday_of_days(std::int64_t days) noexcept {
+  const std::int64_t w = (days + 4) % 7;
+  return static_cast<unsigned>(w < 0 ? w + 7 : w);
 }
 
 // Smallest set bit >= from, or -1.
@@ -162,10 +163,27 @@ std::uint32_t day_mask_for(const Pattern& p, unsigned len, unsigned wd1) noexcep
   return (p.day_or ? (dom | dow32) : (dom & dow32)) & all;
 }
 
+// The first day of the first allowed month after (y, m), possibly next year.
+std::int64_t next_month_start(const Pattern& p, int y, unsigned m) noexcept {
+  const int m2 = next_bit(p.months, int(m) + 1);
+  if (m2 > 0) return days_of(y, unsigned(m2), 1);
+  return days_of(y + 1, unsigned(std::countr_zero(p.months)), 1);
+}
+
+// The last day of the last allowed month before (y, m), possibly last year.
+std::int64_t prev_month_end(const Pattern& p, int y, unsigned m) noexcept {
+  int m2 = prev_bit(p.months, int(m) - 1);
+  if (m2 <= 0) {
+    --y;
+    m2 = 15 - std::countl_zero(p.months);
+  }
+  return days_of(y, unsigned(m2), month_length(y, unsigned(m2)));
+}
+
 }  // namespace
 
 std::uint32_t day_mask(const Pattern& p, int y, unsigned m) noexcept {
-  return day_mask_for(p, month_length(y, m), weekday_of(y, m, 1));
+  return day_mask_for(p, month_length(y, m), weekday_of_days(days_of(y, m, 1)));
 }
 
 bool some_day_can_match(const Pattern& p) noexcept {
@@ -195,12 +213,12 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
       continue;
     }
     if (!(p.months >> c.m & 1)) {
-      const int m2 = next_bit(p.months, int(c.m) + 1);
-      days = m2 > 0 ? days_of(c.y, unsigned(m2), 1) : days_of(c.y + 1, 1, 1);
+      days = next_month_start(p, c.y, c.m);
       sod = 0;
       continue;
     }
-    std::uint32_t mask = day_mask(p, c.y, c.m) & (~std::uint32_t{0} << c.d);
+    const std::uint32_t month_days = day_mask_for(p, month_length(c.y, c.m), weekday_of_days(days - (c.d - 1)));
+    std::uint32_t mask = month_days & (~std::uint32_t{0} << c.d);
     while (mask) {
       const unsigned d = std::countr_zero(mask);
       if (d != c.d) {
@@ -216,7 +234,7 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
       }
       mask &= mask - 1;
     }
-    days = c.m == 12 ? days_of(c.y + 1, 1, 1) : days_of(c.y, c.m + 1, 1);
+    days = next_month_start(p, c.y, c.m);
     sod = 0;
   }
   return kNoMatch;
@@ -237,13 +255,12 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
       continue;
     }
     if (!(p.months >> c.m & 1)) {
-      const int m2 = prev_bit(p.months, int(c.m) - 1);
-      days = m2 > 0 ? days_of(c.y, unsigned(m2), month_length(c.y, unsigned(m2)))
-                    : days_of(c.y - 1, 12, 31);
+      days = prev_month_end(p, c.y, c.m);
       sod = kLastSecond;
       continue;
     }
-    std::uint64_t mask = day_mask(p, c.y, c.m) & ((std::uint64_t{2} << c.d) - 1);
+    const std::uint32_t month_days = day_mask_for(p, month_length(c.y, c.m), weekday_of_days(days - (c.d - 1)));
+    std::uint64_t mask = month_days & ((std::uint64_t{2} << c.d) - 1);
     while (mask) {
       const unsigned d = static_cast<unsigned>(last_bit(mask));
       if (d != c.d) {
@@ -259,7 +276,7 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
       }
       mask &= ~(std::uint64_t{1} << d);
     }
-    days = days_of(c.y, c.m, 1) - 1;
+    days = prev_month_end(p, c.y, c.m);
     sod = kLastSecond;
   }
   return kNoMatch;

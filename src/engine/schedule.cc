@@ -48,6 +48,11 @@ std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
   if (p.never || t >= detail::kMaxInstant) return kNone;
   std::int64_t u = t + 1;
   const std::int64_t horizon = std::min(t + kHorizon, detail::kMaxInstant);
+  if (zone.fixed()) {  // UTC and fixed offsets: one search on the wall clock
+    const std::int64_t off = zone.offset_at(u);
+    const std::int64_t r = detail::next_local(p, u + off, horizon + off);
+    return r == kNoMatch || r == kExhausted ? kNone : r - off;
+  }
   while (u <= horizon) {
     const ZoneInterval z = zone.interval_at(u);
     if (u == z.begin && shifted_into(p, z)) return u;
@@ -67,6 +72,11 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
   if (p.never || t <= detail::kMinInstant) return kNone;
   std::int64_t u = t - 1;
   const std::int64_t horizon = std::max(t - kHorizon, detail::kMinInstant);
+  if (zone.fixed()) {
+    const std::int64_t off = zone.offset_at(u);
+    const std::int64_t r = detail::prev_local(p, u + off, horizon + off);
+    return r == kNoMatch || r == kExhausted ? kNone : r - off;
+  }
   while (u >= horizon) {
     const ZoneInterval z = zone.interval_at(u);
     const std::int64_t first = std::max(z.begin, horizon);

@@ -43,15 +43,20 @@ Zone::Zone(const date::time_zone* tz, std::string name)
     table_lo_ = -kFar;
     table_hi_ = kFar;
     table_[0].begin = -kFar;
+    return;
+  }
+  std::uint32_t i = 0;
+  for (std::int64_t start = table_lo_; start < table_hi_; start += std::int64_t{1} << kBucketShift) {
+    while (i + 1 < table_.size() && table_[i + 1].begin <= start) ++i;
+    bucket_.push_back(i);
   }
 }
 
 ZoneInterval Zone::interval_at(std::int64_t t) const noexcept {
   if (t < table_lo_ || t >= table_hi_) return from_tzdb(t);
   // Last entry with begin <= t.
-  auto it = std::upper_bound(table_.begin(), table_.end(), t,
-                             [](std::int64_t v, const Entry& e) { return v < e.begin; });
-  const auto i = static_cast<std::size_t>(it - table_.begin()) - 1;
+  std::size_t i = bucket_.empty() ? 0 : bucket_[static_cast<std::size_t>((t - table_lo_) >> kBucketShift)];
+  while (i + 1 < table_.size() && table_[i + 1].begin <= t) ++i;
   ZoneInterval z;
   z.begin = table_[i].begin;
   z.offset = table_[i].offset;

@@ -45,6 +45,10 @@ class Zone {
   const date::time_zone* tz_;
   std::string name_;
   std::vector<Entry> table_;  // offsets change at each begin; covers [table_lo_, table_hi_)
+  // bucket_[(t - table_lo_) >> kBucketShift]: the last entry that begins at or
+  // before the bucket's start, so a lookup scans at most a few entries.
+  static constexpr int kBucketShift = 25;  // about 388 days
+  std::vector<std::uint32_t> bucket_;
   std::int64_t table_lo_, table_hi_;
 };
 
