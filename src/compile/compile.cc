@@ -95,7 +95,7 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
   bool any_year = false;
   for (int i = 0; i < syntax::kFieldCount; ++i) {
     const FieldId id = static_cast<FieldId>(i);
-    const FieldRules r = syntax::rules_for(d, id, options.furiko.quartz_day_of_week);
+    const FieldRules& r = syntax::rules_for(d, id, options.furiko.quartz_day_of_week);
     const auto& field = line.fields[i];
     if (!field) {
       switch (id) {

@@ -104,6 +104,6 @@ Spec split_jenkins(std::string_view text);
 Spec split_furiko(std::string_view text, bool quartz_day_of_week);
 
 // Rules of a field in a dialect (also used by structured schedules).
-FieldRules rules_for(Dialect d, FieldId f, bool furiko_quartz_dow = false);
+const FieldRules& rules_for(Dialect d, FieldId f, bool furiko_quartz_dow = false);
 
 }  // namespace fuzzycron::syntax

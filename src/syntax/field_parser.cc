@@ -336,6 +336,7 @@ Field parse_field(std::string_view text, int column, const FieldRules& rules, co
 
 std::vector<Token> tokens_of(std::string_view line) {
   std::vector<Token> out;
+  out.reserve(8);
   std::size_t i = 0;
   while (i < line.size()) {
     while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;

@@ -3,7 +3,9 @@
 
 namespace fuzzycron::syntax {
 
-FieldRules rules_for(Dialect d, FieldId f, bool furiko_quartz_dow) {
+namespace {
+
+FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
   FieldRules r;
   r.id = f;
   struct Range {
@@ -82,6 +84,21 @@ FieldRules rules_for(Dialect d, FieldId f, bool furiko_quartz_dow) {
       break;
   }
   return r;
+}
+
+}  // namespace
+
+// Built once: parse() looks rules up for every field of every expression.
+const FieldRules& rules_for(Dialect d, FieldId f, bool furiko_quartz_dow) {
+  static const auto table = [] {
+    std::array<std::array<std::array<FieldRules, kFieldCount>, 2>, 4> t{};
+    for (int di = 0; di < 4; ++di)
+      for (int q = 0; q < 2; ++q)
+        for (int fi = 0; fi < kFieldCount; ++fi)
+          t[di][q][fi] = make_rules(static_cast<Dialect>(di), static_cast<FieldId>(fi), q == 1);
+    return t;
+  }();
+  return table[static_cast<int>(d)][furiko_quartz_dow ? 1 : 0][static_cast<int>(f)];
 }
 
 }  // namespace fuzzycron::syntax
