@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "fuzzycron/fuzzycron.h"
+#include "minimal_loop.h"
 
 namespace {
 
@@ -71,6 +72,21 @@ void BM_Parse(benchmark::State& state, Dialect d) {
   for (auto _ : state) benchmark::DoNotOptimize(fuzzycron::parse(text, o));
 }
 
+// The same iteration with the minimal loop of peers.md (standard expressions
+// 1-9, UTC): the baseline the figures above are read against.
+void BM_MinimalLoop(benchmark::State& state) {
+  const int i = static_cast<int>(state.range(0));
+  const auto s = compile(i, "UTC");
+  const auto& p = s.patterns()[0];
+  const baseline::Masks m{p.minutes, p.hours, p.days, p.months, p.weekdays, p.day_or != 0};
+  std::int64_t t = kStart.time_since_epoch().count();
+  for (auto _ : state) {
+    const std::int64_t r = baseline::next(m, t);
+    t = (r < 0 || r >= kHorizon.time_since_epoch().count()) ? kStart.time_since_epoch().count() : r;
+    benchmark::DoNotOptimize(t);
+  }
+}
+
 void cases(benchmark::internal::Benchmark* b) {
   for (int i = 0; i < 12; ++i) b->Arg(i);
 }
@@ -81,6 +97,7 @@ BENCHMARK_CAPTURE(BM_Next, utc, "UTC")->Apply(cases);
 BENCHMARK_CAPTURE(BM_Next, new_york, "America/New_York")->Apply(cases);
 BENCHMARK_CAPTURE(BM_Prev, utc, "UTC")->Apply(cases);
 BENCHMARK_CAPTURE(BM_Prev, new_york, "America/New_York")->Apply(cases);
+BENCHMARK(BM_MinimalLoop)->DenseRange(0, 8);
 BENCHMARK_CAPTURE(BM_Parse, standard, Dialect::standard)->Apply(cases);
 BENCHMARK_CAPTURE(BM_Parse, quartz, Dialect::quartz)->Apply(cases);
 

@@ -127,6 +127,7 @@ int prev_time_of_day(const Pattern& p, int sod) noexcept {
 
 std::uint32_t day_mask_for(const Pattern& p, unsigned len, unsigned wd1) noexcept {
   const std::uint32_t all = static_cast<std::uint32_t>(((std::uint64_t{1} << len) - 1) << 1);
+  if (!p.day_specials && !p.day_or && p.weekdays == 0x7f) return p.days & all;  // no weekday rule
   std::uint32_t dom = p.days;
   // Weekdays: rotate the week so bit 0 is the weekday of the 1st, repeat it
   // over five weeks, then shift so that bit d is day d.

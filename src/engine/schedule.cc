@@ -49,7 +49,7 @@ std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
   std::int64_t u = t + 1;
   const std::int64_t horizon = std::min(t + kHorizon, detail::kMaxInstant);
   if (zone.fixed()) {  // UTC and fixed offsets: one search on the wall clock
-    const std::int64_t off = zone.offset_at(u);
+    const std::int64_t off = zone.fixed_offset();
     const std::int64_t r = detail::next_local(p, u + off, horizon + off);
     return r == kNoMatch || r == kExhausted ? kNone : r - off;
   }
@@ -73,7 +73,7 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
   std::int64_t u = t - 1;
   const std::int64_t horizon = std::max(t - kHorizon, detail::kMinInstant);
   if (zone.fixed()) {
-    const std::int64_t off = zone.offset_at(u);
+    const std::int64_t off = zone.fixed_offset();
     const std::int64_t r = detail::prev_local(p, u + off, horizon + off);
     return r == kNoMatch || r == kExhausted ? kNone : r - off;
   }
@@ -115,6 +115,11 @@ bool Schedule::never() const noexcept {
 
 std::optional<Schedule::time_point> Schedule::next(time_point t) const noexcept {
   const std::int64_t s = t.time_since_epoch().count();
+  if (!all_) {
+    const std::int64_t r = next_of(first_, zone_.impl(), s);
+    if (r == kNone) return std::nullopt;
+    return at(r);
+  }
   std::int64_t best = kNone;
   for (const auto& p : patterns()) {
     const std::int64_t r = next_of(p, zone_.impl(), s);
@@ -126,6 +131,11 @@ std::optional<Schedule::time_point> Schedule::next(time_point t) const noexcept 
 
 std::optional<Schedule::time_point> Schedule::prev(time_point t) const noexcept {
   const std::int64_t s = t.time_since_epoch().count();
+  if (!all_) {
+    const std::int64_t r = prev_of(first_, zone_.impl(), s);
+    if (r == kNone) return std::nullopt;
+    return at(r);
+  }
   std::int64_t best = kNone;
   for (const auto& p : patterns()) {
     const std::int64_t r = prev_of(p, zone_.impl(), s);

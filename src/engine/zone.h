@@ -32,6 +32,7 @@ class Zone {
   const std::string& name() const noexcept { return name_; }
   bool is_utc() const noexcept { return tz_ == nullptr; }
   bool fixed() const noexcept { return table_.size() == 1; }
+  std::int32_t fixed_offset() const noexcept { return table_.front().offset; }
   ZoneInterval interval_at(std::int64_t t) const noexcept;
   std::int32_t offset_at(std::int64_t t) const noexcept { return interval_at(t).offset; }
 
