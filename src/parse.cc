@@ -2,11 +2,57 @@
 
 #include "compile/compile.h"
 #include "engine/zone.h"
+#include "hash/resolve_terms.h"
 #include "fuzzycron/error.h"
 #include "syntax/field.h"
 
 namespace fuzzycron {
 
+
+HashScheme default_hash_scheme(Dialect d) noexcept {
+  switch (d) {
+    case Dialect::jenkins: return HashScheme::jenkins;
+    case Dialect::furiko: return HashScheme::furiko;
+    default: return HashScheme::fc1;
+  }
+}
+
+namespace {
+
+// One hasher for the whole spec: Jenkins draws in reading order across lines.
+void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
+  std::unique_ptr<hash::Hasher> hasher;
+  for (auto& line : spec.lines) {
+    // furiko's WithHashEmptySeconds: an omitted seconds field is H, not 0.
+    const auto second = static_cast<int>(syntax::FieldId::second);
+    if (options.dialect == Dialect::furiko && options.furiko.hash_seconds_by_default && options.furiko.hash_names &&
+        !options.seed.empty() && !line.fields[second])
+      line.fields[second] = syntax::parse_field("H", 1, syntax::rules_for(Dialect::furiko, syntax::FieldId::second), line);
+    if (!hash::has_hash_terms(line)) continue;
+    if (options.seed.empty() || (options.dialect == Dialect::furiko && !options.furiko.hash_names)) {
+      int column = 1;
+      for (const auto& f : line.fields)
+        if (f)
+          for (const auto& t : f->terms)
+            if (t.kind == syntax::Term::Kind::hash) {
+              column = t.column;
+              goto found;
+            }
+    found:
+      syntax::fail(options.seed.empty()
+                       ? "hash forms (H) pick a stable value from a seed such as the job's name, and none was given: "
+                         "pass one with --seed NAME on the command line (ParseOptions::seed in the API); without "
+                         "hashing write a fixed value"
+                       : "hash forms (H) are switched off (furiko hash_names = false)",
+                   line.text, column, line.line);
+    }
+    if (!hasher)
+      hasher = hash::make_hasher(options.hash.value_or(default_hash_scheme(options.dialect)), options.seed, options.furiko);
+    hash::resolve_hash_terms(line, *hasher, options.hash.value_or(default_hash_scheme(options.dialect)), options);
+  }
+}
+
+}  // namespace
 
 Schedule parse(std::string_view expression, const ParseOptions& options) {
   syntax::Spec spec;
@@ -16,6 +62,7 @@ Schedule parse(std::string_view expression, const ParseOptions& options) {
     case Dialect::jenkins: spec = syntax::split_jenkins(expression); break;
     case Dialect::furiko: spec = syntax::split_furiko(expression, options.furiko.quartz_day_of_week); break;
   }
+  resolve_hashes(spec, options);
   std::vector<detail::Pattern> patterns;
   patterns.reserve(spec.lines.size());
   for (const auto& line : spec.lines) patterns.push_back(compile::compile_line(line, options));

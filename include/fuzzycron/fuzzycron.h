@@ -7,5 +7,6 @@
 #include "fuzzycron/parse.h"
 #include "fuzzycron/rfc3339.h"
 #include "fuzzycron/schedule.h"
+#include "fuzzycron/seed.h"
 #include "fuzzycron/structured.h"
 #include "fuzzycron/time_zone.h"

@@ -1,12 +1,14 @@
 // fuzzycron/parse.h — from cron text to a compiled Schedule.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/dst_policy.h"
 #include "fuzzycron/schedule.h"
+#include "fuzzycron/seed.h"
 
 namespace fuzzycron {
 
@@ -25,7 +27,13 @@ struct ParseOptions {
   std::string time_zone = "UTC";
   DstPolicy dst = DstPolicy::cronie();
   FurikoOptions furiko;
+  // What hash forms (H) are derived from; without one they are an error.
+  Seed seed;
+  // nullopt: the dialect's own (fc1 for standard and quartz, jenkins, furiko).
+  std::optional<HashScheme> hash;
 };
+
+HashScheme default_hash_scheme(Dialect d) noexcept;
 
 // Throws ParseError with the column (and line, for multi-line Jenkins specs).
 Schedule parse(std::string_view expression, const ParseOptions& options = {});

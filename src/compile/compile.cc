@@ -110,7 +110,7 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
       continue;
     }
     for (const Term& t : field->terms) {
-      if (t.kind == Kind::hash) need_seed(line, t);
+      if (t.kind == Kind::hash) need_seed(line, t);  // parse() resolves them first
       switch (id) {
         case FieldId::second: for_each_value(t, r, [&](int v) { p.seconds |= std::uint64_t{1} << v; }); break;
         case FieldId::minute: for_each_value(t, r, [&](int v) { p.minutes |= std::uint64_t{1} << v; }); break;

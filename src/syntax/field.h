@@ -66,6 +66,8 @@ struct FieldRules {
   bool nth = false;         // dow: n#k
   int max_step = 0;         // 0: no limit
   int hash_lo = 0, hash_hi = 0;  // bare-H range
+  int hash_min = 0, hash_max = 0;  // what H(a-b) may name (usually min..max)
+  bool hash_step_in_range = true;  // H/n: n must not exceed the hash range
   std::string_view dialect;
   std::string_view range_text;  // "0-59"
 };

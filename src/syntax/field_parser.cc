@@ -217,6 +217,15 @@ class ItemParser {
     return v;
   }
 
+  int parse_hash_bound() {
+    const int start = pos_;
+    const int v = parse_number();
+    if (v < r_.hash_min || v > r_.hash_max)
+      error(start, fmt::format("{} is out of range: a hash range in {} is {}-{}", v, field_name(r_.id), r_.hash_min,
+                               r_.hash_max));
+    return v;
+  }
+
   int parse_step() {
     ++pos_;  // '/'
     const int at = pos_;
@@ -271,17 +280,17 @@ class ItemParser {
 
   Term parse_hash(Term& t, char open, char close) {
     t.kind = Term::Kind::hash;
-    if (r_.id == FieldId::year) error(0, "hash forms are not allowed in the year field");
+    if (r_.id == FieldId::year && r_.dialect != "furiko") error(0, "hash forms are not allowed in the year field");
     t.lo = r_.hash_lo;
     t.hi = r_.hash_hi;
     pos_ = 1;
     if (peek() == open) {
       ++pos_;
       const int a_at = pos_;
-      const int a = is_digit(peek()) ? parse_value() : r_.min;
+      const int a = is_digit(peek()) ? parse_hash_bound() : r_.hash_min;
       if (peek() != '-') error(pos_, fmt::format("expected '-' in the hash range: write H{}a-b{}", open, close));
       ++pos_;
-      const int b = is_digit(peek()) ? parse_value() : r_.max;
+      const int b = is_digit(peek()) ? parse_hash_bound() : r_.hash_max;
       if (peek() != close) error(pos_, fmt::format("expected '{}' to close the hash range", close));
       ++pos_;
       if (a > b) error(a_at, fmt::format("the hash range {}-{} runs backwards: the start must not be above the end", a, b));
@@ -292,7 +301,7 @@ class ItemParser {
     if (peek() == '/') {
       const int at = pos_ + 1;
       t.step = parse_step();
-      if (t.step > t.hi - t.lo + 1)
+      if (r_.hash_step_in_range && t.step > t.hi - t.lo + 1)
         error(at, fmt::format("the step {} is larger than the hash range {}-{}", t.step, t.lo, t.hi));
     }
     expect_end();

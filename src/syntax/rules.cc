@@ -23,7 +23,7 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
   r.range_text = rg.text;
   const bool dom = f == FieldId::day_of_month, dow = f == FieldId::day_of_week;
   const bool named = f == FieldId::month || dow;
-  r.hash_h = f != FieldId::year;
+  r.hash_h = f != FieldId::year || d == Dialect::furiko;
   switch (d) {
     case Dialect::standard:
       r.dialect = "standard";
@@ -73,6 +73,11 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
       r.last = dom || (dow && !furiko_quartz_dow);
       r.nth = dow && !furiko_quartz_dow;
       r.max_step = f == FieldId::year ? 0 : r.max;
+      if (f == FieldId::year) {
+        r.hash_lo = 1970;
+        r.hash_hi = 2099;
+      }
+      if (dow && !furiko_quartz_dow) r.max_step = 6;  // gorhill: day-of-week 0-6
       if (dow && furiko_quartz_dow) {
         r.min = 1;
         r.max = 7;
@@ -82,6 +87,18 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
         r.sunday_is_one = true;
       }
       break;
+  }
+  r.hash_min = r.min;
+  r.hash_max = r.max;
+  if (d == Dialect::furiko) {
+    // furiko resolves H after converting the quartz day-of-week format, so its
+    // hash forms always count days 0-6 from Sunday; it checks steps itself.
+    r.hash_step_in_range = false;
+    if (dow) {
+      r.hash_lo = r.hash_min = 0;
+      r.hash_hi = 6;
+      r.hash_max = 7;
+    }
   }
   return r;
 }

@@ -1,0 +1,40 @@
+// fuzzycron/seed.h — what hash forms are derived from (SPEC §3).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fuzzycron {
+
+// An ordered list of non-empty UTF-8 parts without NUL, e.g. {"backup-db"} or
+// {"web-07.example.com", "backup-db"} (host, then job).
+class Seed {
+ public:
+  Seed() = default;
+  // Throws ParseError naming the bad part (empty, NUL, invalid UTF-8).
+  explicit Seed(std::vector<std::string> parts);
+  Seed(std::initializer_list<std::string> parts) : Seed(std::vector<std::string>(parts)) {}
+
+  bool empty() const noexcept { return parts_.empty(); }
+  const std::vector<std::string>& parts() const noexcept { return parts_; }
+  // Parts joined with '/', for schemes that take one string (jenkins, furiko).
+  std::string joined() const;
+
+  friend bool operator==(const Seed&, const Seed&) = default;
+
+ private:
+  std::vector<std::string> parts_;
+};
+
+enum class HashScheme : unsigned char {
+  fc1,      // SHA-256 of parts, field and occurrence (docs/fc1.md); standard and quartz
+  jenkins,  // MD5 fold -> java.util.Random, one nextInt per H in reading order
+  furiko,   // XXH64 of the id (or id:field), signed modulo
+};
+
+std::string_view hash_scheme_name(HashScheme s) noexcept;
+std::optional<HashScheme> hash_scheme_from_name(std::string_view name) noexcept;
+
+}  // namespace fuzzycron

@@ -1,0 +1,18 @@
+#include "hash/hasher.h"
+
+namespace fuzzycron::hash {
+
+std::unique_ptr<Hasher> make_fc1(const Seed& seed);
+std::unique_ptr<Hasher> make_jenkins(const Seed& seed);
+std::unique_ptr<Hasher> make_furiko(const Seed& seed, bool hash_fields);
+
+std::unique_ptr<Hasher> make_hasher(HashScheme scheme, const Seed& seed, const FurikoOptions& furiko) {
+  switch (scheme) {
+    case HashScheme::fc1: return make_fc1(seed);
+    case HashScheme::jenkins: return make_jenkins(seed);
+    case HashScheme::furiko: return make_furiko(seed, furiko.hash_fields);
+  }
+  return make_fc1(seed);
+}
+
+}  // namespace fuzzycron::hash

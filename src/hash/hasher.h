@@ -1,0 +1,28 @@
+// Draws the value of each hash form (H) of an expression, in reading order.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "fuzzycron/dialect.h"
+#include "fuzzycron/parse.h"
+#include "syntax/field.h"
+
+namespace fuzzycron::hash {
+
+class Hasher {
+ public:
+  virtual ~Hasher() = default;
+  // A value in [0, bound) for the k-th hash form of `field` (k counts per field).
+  virtual std::uint64_t draw(syntax::FieldId field, int k, std::uint64_t bound) = 0;
+};
+
+std::unique_ptr<Hasher> make_hasher(HashScheme scheme, const Seed& seed, const FurikoOptions& furiko);
+
+// fc1's 64-bit value for a key: the first 8 bytes of SHA-256, big-endian.
+std::uint64_t fc1_u64(const std::string& key);
+// The fc1 key of the k-th hash form of a field: parts, field name and k, NUL-separated.
+std::string fc1_key(const Seed& seed, std::string_view field, int k);
+
+}  // namespace fuzzycron::hash

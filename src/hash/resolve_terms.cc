@@ -1,0 +1,85 @@
+#include "hash/resolve_terms.h"
+
+#include <fmt/format.h>
+
+namespace fuzzycron::hash {
+namespace {
+
+using syntax::FieldId;
+using syntax::Term;
+
+void set_value(Term& t, int v) {
+  t.kind = Term::Kind::value;
+  t.lo = t.hi = v;
+  t.step = 0;
+}
+
+void set_range(Term& t, int lo, int hi, int step) {
+  t.kind = Term::Kind::range;
+  t.lo = lo;
+  t.hi = hi;
+  t.step = step;
+}
+
+}  // namespace
+
+bool has_hash_terms(const syntax::Line& line) noexcept {
+  for (const auto& f : line.fields)
+    if (f)
+      for (const auto& t : f->terms)
+        if (t.kind == Term::Kind::hash) return true;
+  return false;
+}
+
+void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const ParseOptions& options) {
+  for (int i = 0; i < syntax::kFieldCount; ++i) {
+    auto& field = line.fields[i];
+    if (!field) continue;
+    const auto id = static_cast<FieldId>(i);
+    const auto& rules = syntax::rules_for(options.dialect, id, options.furiko.quartz_day_of_week);
+    int k = 0;
+    for (Term& t : field->terms) {
+      if (t.kind != Term::Kind::hash) continue;
+      auto fail = [&](const std::string& why) { syntax::fail(fmt::format("{}: {}", field_name(id), why), line.text, t.column, line.line); };
+      const int lo = t.lo, hi = t.hi, n = t.step;
+      switch (scheme) {
+        case HashScheme::fc1:
+          if (n == 0) set_value(t, lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
+          else set_range(t, lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), hi, n);
+          break;
+        case HashScheme::jenkins:
+          // Jenkins: H/1 (step 1) picks a single value, like a bare H.
+          if (n <= 1) set_value(t, lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
+          else set_range(t, lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), hi, n);
+          break;
+        case HashScheme::furiko: {
+          // A bare H or H/n in day-of-week counts 0-6 from Sunday in both
+          // furiko formats (the quartz format's values are 1-7); H(a-b) bounds
+          // are written in the format's own numbering.
+          const bool dow = id == FieldId::day_of_week;
+          const int shift = dow && options.furiko.quartz_day_of_week && !t.explicit_range ? 1 : 0;
+          const int max = dow ? 6 : rules.max, min = dow ? 0 : rules.min;
+          if (n == 0) {
+            set_value(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
+            break;
+          }
+          // furiko: H/n starts at 0..n-1 (not at the field minimum), H(a-b)/n at a..a+n-1.
+          if (n > max) fail(fmt::format("the interval {} is larger than the field's maximum {}", n, max));
+          const int start = (t.explicit_range ? lo : 0) + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n)));
+          const int end = t.explicit_range ? hi : max;
+          if (start < min)
+            fail(fmt::format("the drawn start {} is below the field's minimum {} (furiko draws H/{} from 0-{})", start,
+                             rules.min, n, n - 1));
+          if (start > end)
+            fail(fmt::format("the drawn start {} is beyond the end of the range {} (furiko draws H(a-b)/{} from a to a+{})",
+                             start, end, n, n - 1));
+          set_range(t, start + shift, end + shift, n);
+          break;
+        }
+      }
+      ++k;
+    }
+  }
+}
+
+}  // namespace fuzzycron::hash

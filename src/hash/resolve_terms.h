@@ -1,0 +1,16 @@
+// Replaces every hash term of a parsed line by the plain term it stands for
+// (a value, or a range with a step), drawing from one Hasher in reading order.
+#pragma once
+
+#include "fuzzycron/parse.h"
+#include "hash/hasher.h"
+#include "syntax/field.h"
+
+namespace fuzzycron::hash {
+
+// Throws ParseError where the scheme's reference rejects the drawn form.
+void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const ParseOptions& options);
+
+bool has_hash_terms(const syntax::Line& line) noexcept;
+
+}  // namespace fuzzycron::hash
