@@ -3,6 +3,9 @@
 #include <date/tz.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,7 +25,33 @@ constexpr std::int64_t kFar = std::int64_t{1} << 48;
 std::int64_t count(sys_seconds t) { return t.time_since_epoch().count(); }
 sys_seconds at(std::int64_t s) { return sys_seconds{seconds{s}}; }
 
+// The POSIX TZ string at the end of a TZif file ("EST5EDT,M3.2.0,M11.1.0").
+std::unique_ptr<PosixRule> footer_rule(const std::string& zone_name) {
+  const char* dir = std::getenv("TZDIR");
+  std::ifstream in(std::string(dir && *dir ? dir : "/usr/share/zoneinfo") + "/" + zone_name, std::ios::binary);
+  if (!in) return nullptr;
+  const std::string data{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (data.size() < 2 || data.back() != '\n') return nullptr;
+  const auto start = data.rfind('\n', data.size() - 2);
+  if (start == std::string::npos) return nullptr;
+  const std::string footer = data.substr(start + 1, data.size() - start - 2);
+  if (footer.empty()) return nullptr;
+  return PosixRule::parse(footer);
+}
+
 }  // namespace
+
+RuleInterval Zone::info_at(std::int64_t t) const {
+  if (rule_ && t >= rule_from_) {
+    auto info = rule_->at(t);
+    info.begin = std::max(info.begin, rule_from_);
+    return info;
+  }
+  const auto d = tz_->get_info(at(t));
+  RuleInterval info{count(d.begin), count(d.end), static_cast<std::int32_t>(d.offset.count())};
+  if (rule_) info.end = std::min(info.end, rule_from_);
+  return info;
+}
 
 Zone::Zone(const date::time_zone* tz, std::string name)
     : tz_(tz), name_(std::move(name)), table_lo_(-kFar), table_hi_(kFar) {
@@ -30,21 +59,32 @@ Zone::Zone(const date::time_zone* tz, std::string name)
     table_.push_back({-kFar, 0});
     return;
   }
+  // Where date/tz's explicit transitions end, the footer rule takes over.
+  if (auto rule = footer_rule(tz_->name())) {
+    const auto last = tz_->get_info(at(kTableHi));
+    if (count(last.begin) < kTableHi && count(last.end) >= kTableHi) {
+      rule_ = std::move(rule);
+      rule_from_ = count(last.begin);
+    }
+  }
   table_lo_ = kTableLo;
   table_hi_ = kTableHi;
   std::int64_t t = kTableLo;
   while (t < kTableHi) {
-    const auto info = tz_->get_info(at(t));
-    const auto off = static_cast<std::int32_t>(info.offset.count());
+    const auto info = info_at(t);
+    const auto off = info.offset;
     if (table_.empty() || table_.back().offset != off) table_.push_back({t, off});
-    t = std::max(count(info.end), t + 1);
+    t = std::max(info.end, t + 1);
   }
-  if (table_.size() == 1) {  // never changed: a fixed offset for all time
-    table_lo_ = -kFar;
+  if (table_.size() == 1 && info_at(kTableLo - 1).offset == table_[0].offset &&
+      info_at(kTableHi).offset == table_[0].offset) {
+    table_lo_ = -kFar;  // never changed: a fixed offset for all time
     table_hi_ = kFar;
     table_[0].begin = -kFar;
     return;
   }
+  offset_before_ = info_at(kTableLo - 1).offset;
+  offset_after_ = info_at(kTableHi).offset;
   std::uint32_t i = 0;
   for (std::int64_t start = table_lo_; start < table_hi_; start += std::int64_t{1} << kBucketShift) {
     while (i + 1 < table_.size() && table_[i + 1].begin <= start) ++i;
@@ -62,12 +102,9 @@ ZoneInterval Zone::interval_at(std::int64_t t) const noexcept {
   z.offset = table_[i].offset;
   z.end = i + 1 < table_.size() ? table_[i + 1].begin : table_hi_;
   if (i + 1 < table_.size()) z.next_offset = table_[i + 1].offset;
-  else z.next_offset = table_hi_ == kFar ? z.offset : offset_at(table_hi_);
-  if (i > 0) {
-    z.prev_offset = table_[i - 1].offset;
-  } else {
-    z.prev_offset = table_lo_ == -kFar ? z.offset : offset_at(table_lo_ - 1);
-  }
+  else z.next_offset = table_hi_ == kFar ? z.offset : offset_after_;
+  if (i > 0) z.prev_offset = table_[i - 1].offset;
+  else z.prev_offset = table_lo_ == -kFar ? z.offset : offset_before_;
   return z;
 }
 
@@ -75,15 +112,13 @@ ZoneInterval Zone::interval_at(std::int64_t t) const noexcept {
 // intervals with the same offset are not merged here, which only costs an
 // extra step of the caller's loop.
 ZoneInterval Zone::from_tzdb(std::int64_t t) const noexcept {
-  const auto info = tz_->get_info(at(t));
+  const auto info = info_at(t);
   ZoneInterval z;
-  z.begin = std::max(count(info.begin), kMinInstant - 86400 * 2);
-  z.end = std::min(count(info.end), kMaxInstant + 86400 * 2);
-  z.offset = static_cast<std::int32_t>(info.offset.count());
-  z.prev_offset = z.begin <= kMinInstant ? z.offset
-                  : static_cast<std::int32_t>(tz_->get_info(at(z.begin - 1)).offset.count());
-  z.next_offset = z.end >= kMaxInstant ? z.offset
-                  : static_cast<std::int32_t>(tz_->get_info(at(z.end)).offset.count());
+  z.begin = std::max(info.begin, kMinInstant - 86400 * 2);
+  z.end = std::min(info.end, kMaxInstant + 86400 * 2);
+  z.offset = info.offset;
+  z.prev_offset = z.begin <= kMinInstant ? z.offset : info_at(z.begin - 1).offset;
+  z.next_offset = z.end >= kMaxInstant ? z.offset : info_at(z.end).offset;
   if (t >= table_hi_ && z.begin < table_hi_) {
     z.begin = table_hi_;
     z.prev_offset = z.offset;

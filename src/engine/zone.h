@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+
+#include "engine/posix_rule.h"
+
 namespace date {
 class time_zone;
 }
@@ -38,12 +42,18 @@ class Zone {
 
  private:
   ZoneInterval from_tzdb(std::int64_t t) const noexcept;
+  RuleInterval info_at(std::int64_t t) const;
 
   struct Entry {
     std::int64_t begin;
     std::int32_t offset;
   };
   const date::time_zone* tz_;
+  // The TZif footer's POSIX rule: date/tz with the OS database stops at the
+  // file's last explicit transition (2037), the rule carries the zone on.
+  std::unique_ptr<PosixRule> rule_;
+  std::int64_t rule_from_ = INT64_MAX;  // first instant the rule answers for
+  std::int32_t offset_before_ = 0, offset_after_ = 0;  // just outside the table
   std::string name_;
   std::vector<Entry> table_;  // offsets change at each begin; covers [table_lo_, table_hi_)
   // bucket_[(t - table_lo_) >> kBucketShift]: the last entry that begins at or

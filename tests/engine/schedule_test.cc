@@ -155,6 +155,22 @@ TEST(Schedule, LeapDaysAcross2100AndYear9999) {
   EXPECT_EQ(*parse("0 0 1 1 *").prev(at("0001-06-01T00:00:00Z")), at("0001-01-01T00:00:00Z"));
 }
 
+// Debian's date/tz stops at a TZif file's last explicit transition (2037);
+// the file's POSIX footer rule must carry DST on to year 9999.
+TEST(Schedule, DaylightSavingContinuesAfter2037) {
+  const Schedule ny = parse("0 12 * * *", with("America/New_York"));
+  for (const char* from : {"2038-07-01T00:00:00Z", "2090-07-01T00:00:00Z", "2450-07-01T00:00:00Z", "9999-07-01T00:00:00Z"})
+    EXPECT_EQ(format_rfc3339(*ny.next(at(from)), ny.zone()).substr(10), "T12:00:00-04:00") << from;
+  EXPECT_EQ(format_rfc3339(*ny.next(at("2090-01-01T00:00:00Z")), ny.zone()).substr(10), "T12:00:00-05:00");
+  // The spring-forward gap of 2090 (second Sunday of March) still shifts a 02:30 job.
+  const Schedule gap = parse("30 2 * * *", with("America/New_York"));
+  EXPECT_EQ(format_rfc3339(*gap.next(at("2090-03-12T05:00:00Z")), gap.zone()), "2090-03-12T03:00:00-04:00");
+  // Dublin's negative DST: +01:00 in summer (IST), +00:00 in winter.
+  const Schedule dublin = parse("0 12 * * *", with("Europe/Dublin"));
+  EXPECT_EQ(format_rfc3339(*dublin.next(at("2070-07-01T00:00:00Z")), dublin.zone()).substr(10), "T12:00:00+01:00");
+  EXPECT_EQ(format_rfc3339(*dublin.next(at("2070-01-01T00:00:00Z")), dublin.zone()).substr(10), "T12:00:00+00:00");
+}
+
 TEST(Schedule, FireTimesRangeIsHalfOpen) {
   const Schedule s = parse("0 * * * *");
   std::vector<sys_seconds> got;
