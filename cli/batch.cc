@@ -30,6 +30,16 @@ ParseOptions options_of(const json& line) {
     p.dialect = *d;
   }
   if (line.contains("tz")) p.time_zone = line["tz"].get<std::string>();
+  if (line.contains("seed")) {
+    const json& seed = line["seed"];
+    p.seed = Seed(seed.is_array() ? seed.get<std::vector<std::string>>() : std::vector{seed.get<std::string>()});
+  }
+  if (line.contains("hash")) {
+    const auto name = line["hash"].get<std::string>();
+    const auto scheme = hash_scheme_from_name(name);
+    if (!scheme) throw ParseError("unknown hash scheme '" + name + "': use fc1, jenkins or furiko", name, 1);
+    p.hash = scheme;
+  }
   if (line.contains("options") && line["options"].is_object()) {
     const json& o = line["options"];
     if (o.contains("dst")) {

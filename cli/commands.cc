@@ -22,6 +22,15 @@ ParseOptions parse_options(const CommonOptions& o) {
   p.dst = *dst;
   p.time_zone = o.tz;
   TimeZone::locate(o.tz);  // reject an unknown zone up front
+  std::vector<std::string> parts;
+  if (!o.host.empty()) parts.push_back(o.host);
+  parts.insert(parts.end(), o.seeds.begin(), o.seeds.end());
+  p.seed = Seed(std::move(parts));
+  if (!o.hash.empty()) {
+    const auto scheme = hash_scheme_from_name(o.hash);
+    if (!scheme) throw ParseError("unknown hash scheme '" + o.hash + "': use fc1, jenkins or furiko", o.hash, 1);
+    p.hash = scheme;
+  }
   return p;
 }
 
@@ -59,6 +68,66 @@ int run_next_prev(const std::string& expr, const CommonOptions& o, bool forward,
       err << fmt::format("fuzzycron: no {} fire time{} (none within 400 years, or past year 9999)\n",
                          times.empty() ? (forward ? "further" : "earlier") : "more",
                          times.empty() ? "" : "s");
+  }
+  return kOk;
+}
+
+int run_resolve(const std::string& expr, const CommonOptions& o, std::ostream& out) {
+  const std::string resolved = resolve(expr, parse_options(o));
+  if (o.json) {
+    nlohmann::json j{{"expr", expr}, {"resolved", resolved}, {"seed", parse_options(o).seed.parts()}};
+    out << j.dump() << "\n";
+  } else {
+    out << resolved << "\n";
+  }
+  return kOk;
+}
+
+std::chrono::milliseconds parse_duration(const std::string& text) {
+  auto bad = [&](int column) -> ParseError {
+    return ParseError("not a duration: write e.g. 15m, 90s, 1h30m, 250ms or 2d (units d h m s ms)", text, column);
+  };
+  if (text.empty()) throw bad(1);
+  std::chrono::milliseconds total{0};
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t start = i;
+    long long n = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+      n = n * 10 + (text[i] - '0');
+      if (n > 1'000'000'000'000LL) throw bad(static_cast<int>(start) + 1);
+      ++i;
+    }
+    if (i == start) throw bad(static_cast<int>(i) + 1);
+    const std::size_t unit = i;
+    while (i < text.size() && text[i] >= 'a' && text[i] <= 'z') ++i;
+    const std::string u = text.substr(unit, i - unit);
+    long long ms;
+    if (u == "ms") ms = 1;
+    else if (u == "s") ms = 1000;
+    else if (u == "m") ms = 60'000;
+    else if (u == "h") ms = 3'600'000;
+    else if (u == "d") ms = 86'400'000;
+    else throw bad(static_cast<int>(unit) + 1);
+    total += std::chrono::milliseconds{n * ms};
+  }
+  return total;
+}
+
+int run_offset(const CommonOptions& o, const std::string& window_text, std::ostream& out) {
+  const auto window = parse_duration(window_text);
+  if (window.count() < 1)
+    throw ParseError("the window must be longer than zero, e.g. --window 15m", window_text, 1);
+  const ParseOptions p = parse_options(o);
+  if (p.seed.empty()) throw ParseError("offset needs a seed: pass --seed JOB (and --host NAME)", "", 1);
+  const auto off = offset(p.seed, window);
+  if (o.json) {
+    out << nlohmann::json{{"seed", p.seed.parts()}, {"window_ms", window.count()}, {"offset_ms", off.count()}}.dump()
+        << "\n";
+  } else {
+    const auto ms = off.count();
+    out << fmt::format("{} ms ({:02}:{:02}:{:02}.{:03} into each {} window)\n", ms, ms / 3600000, ms / 60000 % 60,
+                       ms / 1000 % 60, ms % 1000, window_text);
   }
   return kOk;
 }

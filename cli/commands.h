@@ -1,9 +1,11 @@
 // The fuzzycron commands: thin clients of the public API.
 #pragma once
 
+#include <chrono>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "fuzzycron/fuzzycron.h"
 
@@ -21,6 +23,9 @@ struct CommonOptions {
   std::string from = "now";
   int count = 5;
   bool json = false;
+  std::vector<std::string> seeds;  // -s/--seed, in order
+  std::string host;                // --host: prepended to the seed
+  std::string hash;                // --hash: a scheme name, or empty for the dialect's
 };
 
 // Resolves names into ParseOptions; throws ParseError on a bad option value.
@@ -31,6 +36,10 @@ sys_milliseconds parse_from(const std::string& text);
 int run_next_prev(const std::string& expr, const CommonOptions& o, bool forward, std::ostream& out,
                   std::ostream& err);
 int run_batch(std::istream& in, std::ostream& out);
+int run_resolve(const std::string& expr, const CommonOptions& o, std::ostream& out);
+int run_offset(const CommonOptions& o, const std::string& window, std::ostream& out);
+// "15m", "90s", "1h30m", "250ms", "2d"; throws ParseError.
+std::chrono::milliseconds parse_duration(const std::string& text);
 
 // Prints a rejection the way every command does: message, then the text with a caret.
 void print_error(std::ostream& err, const ParseError& e);

@@ -11,6 +11,8 @@ using fuzzycron::cli::CommonOptions;
 
 constexpr const char* kFooter = R"(Examples:
   fuzzycron next '*/15 9-17 * * mon-fri' -z Europe/Berlin -n 3
+  fuzzycron next 'H H(0-7) * * *' -d jenkins --seed my-job       # Jenkins' own choice for my-job
+  fuzzycron next 'H * * * * ?' -d quartz --host web-07 --seed backup-db
   fuzzycron next -d quartz '0 0 12 ? * 6#3' --from 2026-01-01T00:00:00Z
   fuzzycron prev '30 2 * * 0' -z America/New_York --dst skip-both
   echo '{"id":"a","expr":"0 0 * * *","tz":"UTC","from":"2026-03-08T01:59:30Z","next":2}' | fuzzycron batch
@@ -29,6 +31,9 @@ void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("--from", o.from, "start instant: RFC 3339 (2026-03-08T01:59:30Z) or now")->capture_default_str();
   cmd->add_option("-n,--count", o.count, "how many fire times")->capture_default_str();
   cmd->add_flag("--json", o.json, "print JSON instead of one time per line");
+  cmd->add_option("-s,--seed", o.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");
+  cmd->add_option("--host", o.host, "host name: prepended to the seed parts");
+  cmd->add_option("--hash", o.hash, "hash scheme: fc1 | jenkins | furiko (default: the dialect's own)");
 }
 
 }  // namespace
@@ -59,6 +64,19 @@ int main(int argc, char** argv) {
       "Each output line: {\"id\":\"x\",\"next\":[...],\"prev\":[...]} or\n"
       "  {\"id\":\"x\",\"error\":{\"message\":\"...\",\"column\":7}}. A bad line never stops the stream.");
 
+  CommonOptions resolve_opts, offset_opts;
+  std::string resolve_expr, window = "15m";
+  auto* resolve = app.add_subcommand("resolve", "replace hash forms (H) by the values they stand for, for a seed");
+  resolve->add_option("EXPR", resolve_expr, "the cron expression (quote it)")->required();
+  add_common(resolve, resolve_opts);
+  resolve->footer("Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
+                  "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.");
+  auto* offset_cmd = app.add_subcommand("offset", "a stable offset in [0, window) for a seed (millisecond resolution)");
+  add_common(offset_cmd, offset_opts);
+  offset_cmd->add_option("-w,--window", window, "the window: 15m, 90s, 1h, 250ms ...")->capture_default_str();
+  offset_cmd->footer("Example: fuzzycron offset --seed nightly-report --window 15m\n"
+                     "  Shift each run of a job by its offset to spread many jobs over a fixed window.");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -69,6 +87,8 @@ int main(int argc, char** argv) {
     if (*next) return cli::run_next_prev(next_expr, next_opts, true, std::cout, std::cerr);
     if (*prev) return cli::run_next_prev(prev_expr, prev_opts, false, std::cout, std::cerr);
     if (*batch) return cli::run_batch(std::cin, std::cout);
+    if (*resolve) return cli::run_resolve(resolve_expr, resolve_opts, std::cout);
+    if (*offset_cmd) return cli::run_offset(offset_opts, window, std::cout);
   } catch (const fuzzycron::ParseError& e) {
     cli::print_error(std::cerr, e);
     return cli::kBadInput;

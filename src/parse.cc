@@ -5,6 +5,7 @@
 #include "hash/resolve_terms.h"
 #include "fuzzycron/error.h"
 #include "syntax/field.h"
+#include "syntax/spec.h"
 
 namespace fuzzycron {
 
@@ -17,7 +18,17 @@ HashScheme default_hash_scheme(Dialect d) noexcept {
   }
 }
 
-namespace {
+namespace detail {
+
+syntax::Spec split(std::string_view expression, const ParseOptions& options) {
+  switch (options.dialect) {
+    case Dialect::standard: return syntax::split_standard(expression);
+    case Dialect::quartz: return syntax::split_quartz(expression);
+    case Dialect::jenkins: return syntax::split_jenkins(expression);
+    case Dialect::furiko: return syntax::split_furiko(expression, options.furiko.quartz_day_of_week);
+  }
+  return syntax::split_standard(expression);
+}
 
 // One hasher for the whole spec: Jenkins draws in reading order across lines.
 void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
@@ -52,17 +63,11 @@ void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
   }
 }
 
-}  // namespace
+}  // namespace detail
 
 Schedule parse(std::string_view expression, const ParseOptions& options) {
-  syntax::Spec spec;
-  switch (options.dialect) {
-    case Dialect::standard: spec = syntax::split_standard(expression); break;
-    case Dialect::quartz: spec = syntax::split_quartz(expression); break;
-    case Dialect::jenkins: spec = syntax::split_jenkins(expression); break;
-    case Dialect::furiko: spec = syntax::split_furiko(expression, options.furiko.quartz_day_of_week); break;
-  }
-  resolve_hashes(spec, options);
+  syntax::Spec spec = detail::split(expression, options);
+  detail::resolve_hashes(spec, options);
   std::vector<detail::Pattern> patterns;
   patterns.reserve(spec.lines.size());
   for (const auto& line : spec.lines) patterns.push_back(compile::compile_line(line, options));

@@ -5,6 +5,7 @@
 #include "fuzzycron/dst_policy.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/parse.h"
+#include "fuzzycron/resolve.h"
 #include "fuzzycron/rfc3339.h"
 #include "fuzzycron/schedule.h"
 #include "fuzzycron/seed.h"

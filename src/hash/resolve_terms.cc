@@ -9,12 +9,14 @@ using syntax::FieldId;
 using syntax::Term;
 
 void set_value(Term& t, int v) {
+  t.from_hash = true;
   t.kind = Term::Kind::value;
   t.lo = t.hi = v;
   t.step = 0;
 }
 
 void set_range(Term& t, int lo, int hi, int step) {
+  t.from_hash = true;
   t.kind = Term::Kind::range;
   t.lo = lo;
   t.hi = hi;

@@ -34,6 +34,7 @@ struct Term {
   int lo = 0, hi = 0;
   int step = 0;              // 0: none
   bool explicit_range = false;  // hash: H(a-b) given
+  bool from_hash = false;       // a value or range drawn for a hash form
   int column = 1;            // 1-based column in the line
   int length = 1;            // characters of the term's text
 };

@@ -1,0 +1,24 @@
+// fuzzycron/resolve.h — hash forms replaced by the values they stand for.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+#include "fuzzycron/parse.h"
+#include "fuzzycron/seed.h"
+
+namespace fuzzycron {
+
+// The expression as written, with every hash form replaced by concrete values
+// for options.seed (H -> 37, H/15 -> 7-59/15, H(0-29)/10 -> 4-29/10). Comments,
+// spacing and the other fields stay as they are; a Jenkins alias (@hourly)
+// comes out as five fields. Throws ParseError like parse().
+std::string resolve(std::string_view expression, const ParseOptions& options);
+
+// A stable offset in [0, window) with millisecond resolution (SPEC §3): fc1 of
+// the seed parts and the word "offset", modulo the window in milliseconds.
+// Throws std::invalid_argument for a window shorter than 1 ms.
+std::chrono::milliseconds offset(const Seed& seed, std::chrono::milliseconds window);
+
+}  // namespace fuzzycron

@@ -1,0 +1,88 @@
+#include "fuzzycron/resolve.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "hash/hasher.h"
+#include "syntax/spec.h"
+
+namespace fuzzycron {
+namespace {
+
+std::string render(const syntax::Term& t) {
+  if (t.kind == syntax::Term::Kind::value) return std::to_string(t.lo);
+  std::string s = std::to_string(t.lo) + "-" + std::to_string(t.hi);
+  if (t.step > 0) s += "/" + std::to_string(t.step);
+  return s;
+}
+
+// The line with each drawn term written over the hash form it came from.
+std::string resolve_line(const syntax::Line& line, const std::string& original) {
+  const auto first = std::find_if(line.fields.begin(), line.fields.end(), [](auto& f) { return f.has_value(); });
+  const bool alias = first != line.fields.end() && (*first)->column <= static_cast<int>(original.size()) &&
+                     original[static_cast<std::size_t>((*first)->column - 1)] == '@';
+  if (alias) {  // "@hourly" -> "37 * * * *"
+    std::string out;
+    for (const auto& f : line.fields) {
+      if (!f) continue;
+      if (!out.empty()) out += ' ';
+      std::string text;
+      for (const auto& t : f->terms) {
+        if (!text.empty()) text += ',';
+        text += t.from_hash ? render(t) : (t.kind == syntax::Term::Kind::all ? "*" : std::to_string(t.lo));
+      }
+      out += text;
+    }
+    return out;
+  }
+  std::vector<const syntax::Term*> drawn;
+  for (const auto& f : line.fields)
+    if (f)
+      for (const auto& t : f->terms)
+        if (t.from_hash) drawn.push_back(&t);
+  std::sort(drawn.begin(), drawn.end(), [](auto* a, auto* b) { return a->column > b->column; });
+  std::string out = original;
+  for (const auto* t : drawn)
+    out.replace(static_cast<std::size_t>(t->column - 1), static_cast<std::size_t>(t->length), render(*t));
+  return out;
+}
+
+}  // namespace
+
+std::string resolve(std::string_view expression, const ParseOptions& options) {
+  syntax::Spec spec = detail::split(expression, options);
+  detail::resolve_hashes(spec, options);
+  // Lines of the input; parsed lines carry their 1-based number (0: single line).
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (true) {
+    const auto nl = expression.find('\n', start);
+    lines.emplace_back(expression.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  for (const auto& line : spec.lines) {
+    const std::size_t index = line.line > 0 ? static_cast<std::size_t>(line.line - 1) : 0;
+    std::string original = lines[index];
+    const bool cr = !original.empty() && original.back() == '\r';
+    if (cr) original.pop_back();
+    lines[index] = resolve_line(line, original) + (cr ? "\r" : "");
+  }
+  std::string out;
+  for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + lines[i];
+  return out;
+}
+
+std::chrono::milliseconds offset(const Seed& seed, std::chrono::milliseconds window) {
+  if (window.count() < 1) throw std::invalid_argument("the window must be at least 1 ms long");
+  std::string key;
+  for (const auto& part : seed.parts()) {
+    key += part;
+    key += '\0';
+  }
+  key += "offset";
+  return std::chrono::milliseconds{
+      static_cast<std::int64_t>(hash::fc1_u64(key) % static_cast<std::uint64_t>(window.count()))};
+}
+
+}  // namespace fuzzycron

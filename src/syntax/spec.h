@@ -1,0 +1,15 @@
+// Text to parsed spec with hash forms resolved: shared by parse() and resolve().
+#pragma once
+
+#include <string_view>
+
+#include "fuzzycron/parse.h"
+#include "syntax/field.h"
+
+namespace fuzzycron::detail {
+
+syntax::Spec split(std::string_view expression, const ParseOptions& options);
+// Replaces hash terms by drawn values (throws ParseError without a seed).
+void resolve_hashes(syntax::Spec& spec, const ParseOptions& options);
+
+}  // namespace fuzzycron::detail
