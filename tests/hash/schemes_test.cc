@@ -1,0 +1,128 @@
+// Seeds, scheme selection, resolve and offsets.
+#include <gtest/gtest.h>
+
+#include "fuzzycron/fuzzycron.h"
+
+namespace fuzzycron {
+namespace {
+
+using namespace std::chrono_literals;
+
+ParseOptions seeded(std::vector<std::string> parts, Dialect d = Dialect::standard) {
+  ParseOptions o;
+  o.dialect = d;
+  o.seed = Seed(std::move(parts));
+  return o;
+}
+
+TEST(Seed, RejectsEmptyNulAndInvalidUtf8Parts) {
+  EXPECT_THROW(Seed({""}), ParseError);
+  EXPECT_THROW(Seed({"a", std::string("b\0c", 3)}), ParseError);
+  EXPECT_THROW(Seed({"\xff\xfe"}), ParseError);
+  EXPECT_THROW(Seed({"\xc0\xaf"}), ParseError);  // overlong
+  EXPECT_NO_THROW(Seed({"日本語/ジョブ", "web-07"}));
+  EXPECT_EQ(Seed({"host", "job"}).joined(), "host/job");
+}
+
+TEST(Resolve, SameSeedSameValuesDifferentSeedsSpread) {
+  const auto a = resolve("H H * * *", seeded({"job-a"}));
+  EXPECT_EQ(a, resolve("H H * * *", seeded({"job-a"})));
+  std::set<std::string> seen;
+  for (int i = 0; i < 50; ++i) seen.insert(resolve("H H * * *", seeded({"job-" + std::to_string(i)})));
+  EXPECT_GT(seen.size(), 45u);
+  // The host part changes the value: 20 servers, one configuration line.
+  std::set<std::string> hosts;
+  for (int i = 1; i <= 20; ++i) hosts.insert(resolve("H * * * * ?", seeded({"host-" + std::to_string(i), "job"}, Dialect::quartz)));
+  EXPECT_GT(hosts.size(), 14u);
+}
+
+TEST(Resolve, StepsComeOutAsStartMaxStep) {
+  const std::string r = resolve("H/15 * * * *", seeded({"x"}));
+  int start = -1;
+  ASSERT_EQ(std::sscanf(r.c_str(), "%d-59/15 * * * *", &start), 1) << r;
+  EXPECT_LT(start, 15);
+  // Bare H/n in day-of-month stops at 28, like Jenkins.
+  const std::string dom = resolve("0 0 H/7 * *", seeded({"x"}));
+  EXPECT_NE(dom.find("-28/7"), std::string::npos) << dom;
+  EXPECT_EQ(resolve("0 0 1 * MON", seeded({"x"})), "0 0 1 * MON");  // nothing to resolve
+}
+
+TEST(Resolve, QuartzPoundSpellingsAndNthWeekdayStayDistinct) {
+  const std::string r = resolve("# #[10-40] #/6 ? * 6#3", seeded({"x"}, Dialect::quartz));
+  int s, m, h0;
+  ASSERT_EQ(std::sscanf(r.c_str(), "%d %d %d-23/6 ? * 6#3", &s, &m, &h0), 3) << r;
+  EXPECT_GE(m, 10);
+  EXPECT_LE(m, 40);
+  EXPECT_LT(h0, 6);
+}
+
+TEST(Resolve, JenkinsAliasesAndListsDrawInReadingOrder) {
+  const auto o = seeded({"my-job"}, Dialect::jenkins);
+  int m, h;
+  ASSERT_EQ(std::sscanf(resolve("@midnight", o).c_str(), "%d %d * * *", &m, &h), 2);
+  EXPECT_LE(h, 2);
+  // Each H in a list is a separate draw.
+  const std::string two = resolve("H(0-29),H(30-59) * * * *", seeded({"x"}));
+  int a, b;
+  ASSERT_EQ(std::sscanf(two.c_str(), "%d,%d", &a, &b), 2);
+  EXPECT_LT(a, 30);
+  EXPECT_GE(b, 30);
+}
+
+TEST(Resolve, ResolvedTextCompilesToTheSameSchedule) {
+  for (auto d : {Dialect::standard, Dialect::jenkins, Dialect::quartz}) {
+    const char* expr = d == Dialect::quartz ? "H H/10 H(9-17) ? * MON-FRI" : "H/10 H(9-17) H * 1-5";
+    const auto o = seeded({"web-07", "sync"}, d);
+    const Schedule hashed = parse(expr, o);
+    ParseOptions plain = o;
+    plain.seed = Seed();
+    const Schedule resolved = parse(resolve(expr, o), plain);
+    auto t = std::chrono::floor<std::chrono::seconds>(*parse_rfc3339("2026-01-01T00:00:00Z"));
+    for (int i = 0; i < 50; ++i) {
+      const auto x = hashed.next(t), y = resolved.next(t);
+      ASSERT_EQ(x, y) << dialect_name(d);
+      t = *x;
+    }
+  }
+}
+
+TEST(Resolve, SchemeCanBeChosenForAnyDialect) {
+  auto o = seeded({"job"});
+  o.hash = HashScheme::jenkins;
+  auto j = seeded({"job"}, Dialect::jenkins);
+  EXPECT_EQ(resolve("H H * * *", o), resolve("H H * * *", j));
+  o.hash = HashScheme::furiko;
+  EXPECT_NO_THROW(resolve("H H * * *", o));
+}
+
+TEST(Resolve, HashErrors) {
+  EXPECT_THROW(resolve("H/0 * * * *", seeded({"x"})), ParseError);
+  EXPECT_THROW(resolve("H/61 * * * *", seeded({"x"})), ParseError);
+  EXPECT_THROW(resolve("H(30-10) * * * *", seeded({"x"})), ParseError);
+  EXPECT_THROW(resolve("0 0 0 1 1 ? H", seeded({"x"}, Dialect::quartz)), ParseError);
+  try {
+    resolve("H * * * *", ParseOptions{});
+    FAIL();
+  } catch (const ParseError& e) {
+    EXPECT_NE(e.message().find("--seed"), std::string::npos);
+  }
+}
+
+TEST(Offset, StableInsideTheWindowAndSpread) {
+  const auto a = offset(Seed({"nightly"}), 15min);
+  EXPECT_EQ(a, offset(Seed({"nightly"}), 15min));
+  EXPECT_EQ(a.count(), 522707);  // docs/fc1.md
+  std::set<long long> seen;
+  for (int i = 0; i < 1000; ++i) {
+    const auto o = offset(Seed({"job-" + std::to_string(i)}), 15min);
+    EXPECT_GE(o.count(), 0);
+    EXPECT_LT(o, 15min);
+    seen.insert(o.count() / 60000);
+  }
+  EXPECT_EQ(seen.size(), 15u);  // every minute of the window is used
+  EXPECT_THROW(offset(Seed({"x"}), 0ms), std::invalid_argument);
+  EXPECT_THROW(offset(Seed({"x"}), -5ms), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace fuzzycron
