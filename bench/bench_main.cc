@@ -46,7 +46,7 @@ fuzzycron::Schedule compile(int i, const char* zone) {
 
 void BM_Next(benchmark::State& state, const char* zone) {
   const auto s = compile(static_cast<int>(state.range(0)), zone);
-  sys_seconds t = kStart;
+  fuzzycron::Schedule::time_point t = kStart;
   for (auto _ : state) {
     const auto r = s.next(t);
     t = (!r || *r >= kHorizon) ? kStart : *r;
@@ -56,7 +56,7 @@ void BM_Next(benchmark::State& state, const char* zone) {
 
 void BM_Prev(benchmark::State& state, const char* zone) {
   const auto s = compile(static_cast<int>(state.range(0)), zone);
-  sys_seconds t = kHorizon;
+  fuzzycron::Schedule::time_point t = kHorizon;
   for (auto _ : state) {
     const auto r = s.prev(t);
     t = (!r || *r < kStart) ? kHorizon : *r;
@@ -87,6 +87,14 @@ void BM_MinimalLoop(benchmark::State& state) {
   }
 }
 
+// Parse with hashing (issue target: <= 5 us): every field a hash form, fc1 and jenkins.
+void BM_ParseHashed(benchmark::State& state, Dialect d, const char* text) {
+  fuzzycron::ParseOptions o;
+  o.dialect = d;
+  o.seed = fuzzycron::Seed({"web-07.example.com", "backup-db"});
+  for (auto _ : state) benchmark::DoNotOptimize(fuzzycron::parse(text, o));
+}
+
 void cases(benchmark::internal::Benchmark* b) {
   for (int i = 0; i < 12; ++i) b->Arg(i);
 }
@@ -100,5 +108,10 @@ BENCHMARK_CAPTURE(BM_Prev, new_york, "America/New_York")->Apply(cases);
 BENCHMARK(BM_MinimalLoop)->DenseRange(0, 8);
 BENCHMARK_CAPTURE(BM_Parse, standard, Dialect::standard)->Apply(cases);
 BENCHMARK_CAPTURE(BM_Parse, quartz, Dialect::quartz)->Apply(cases);
+
+BENCHMARK_CAPTURE(BM_ParseHashed, fc1_standard, Dialect::standard, "H/15 H(9-17) H * H");
+BENCHMARK_CAPTURE(BM_ParseHashed, fc1_quartz, Dialect::quartz, "# #/10 #[9-17] ? * MON-FRI");
+BENCHMARK_CAPTURE(BM_ParseHashed, jenkins, Dialect::jenkins, "H H(0-7) H * H");
+BENCHMARK_CAPTURE(BM_ParseHashed, furiko, Dialect::furiko, "H H/6 * * * * *");
 
 BENCHMARK_MAIN();

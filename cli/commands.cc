@@ -26,6 +26,10 @@ ParseOptions parse_options(const CommonOptions& o) {
   if (!o.host.empty()) parts.push_back(o.host);
   parts.insert(parts.end(), o.seeds.begin(), o.seeds.end());
   p.seed = Seed(std::move(parts));
+  if (!o.spread.empty()) {
+    p.spread = parse_duration(o.spread);
+    if (p.spread.count() < 1) throw ParseError("--spread needs a window longer than zero, e.g. 15m", o.spread, 1);
+  }
   if (!o.hash.empty()) {
     const auto scheme = hash_scheme_from_name(o.hash);
     if (!scheme) throw ParseError("unknown hash scheme '" + o.hash + "': use fc1, jenkins or furiko", o.hash, 1);

@@ -26,6 +26,7 @@ struct CommonOptions {
   std::vector<std::string> seeds;  // -s/--seed, in order
   std::string host;                // --host: prepended to the seed
   std::string hash;                // --hash: a scheme name, or empty for the dialect's
+  std::string spread;              // --spread: a window such as 15m, or empty
 };
 
 // Resolves names into ParseOptions; throws ParseError on a bad option value.

@@ -13,6 +13,7 @@ constexpr const char* kFooter = R"(Examples:
   fuzzycron next '*/15 9-17 * * mon-fri' -z Europe/Berlin -n 3
   fuzzycron next 'H H(0-7) * * *' -d jenkins --seed my-job       # Jenkins' own choice for my-job
   fuzzycron next 'H * * * * ?' -d quartz --host web-07 --seed backup-db
+  fuzzycron next '0 * * * *' --seed nightly --spread 15m          # hourly, at a stable :08:42.707
   fuzzycron next -d quartz '0 0 12 ? * 6#3' --from 2026-01-01T00:00:00Z
   fuzzycron prev '30 2 * * 0' -z America/New_York --dst skip-both
   echo '{"id":"a","expr":"0 0 * * *","tz":"UTC","from":"2026-03-08T01:59:30Z","next":2}' | fuzzycron batch
@@ -34,6 +35,7 @@ void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("-s,--seed", o.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");
   cmd->add_option("--host", o.host, "host name: prepended to the seed parts");
   cmd->add_option("--hash", o.hash, "hash scheme: fc1 | jenkins | furiko (default: the dialect's own)");
+  cmd->add_option("--spread", o.spread, "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "engine/zone.h"
 #include "hash/resolve_terms.h"
 #include "fuzzycron/error.h"
+#include "fuzzycron/resolve.h"
 #include "syntax/field.h"
 #include "syntax/spec.h"
 
@@ -86,7 +87,16 @@ Schedule parse(std::string_view expression, const ParseOptions& options) {
   } else {
     zone = TimeZone::locate(options.time_zone);
   }
-  return Schedule(std::move(patterns), zone, options.dst);
+  std::chrono::milliseconds shift{0};
+  if (options.spread.count() != 0) {
+    if (options.spread.count() < 0)
+      throw ParseError("the spread window must be positive, e.g. 15 minutes", std::string(expression), 1);
+    if (options.seed.empty())
+      throw ParseError("a spread window shifts each fire time by the seed's offset: give a seed (--seed JOB)",
+                       std::string(expression), 1);
+    shift = offset(options.seed, options.spread);
+  }
+  return Schedule(std::move(patterns), zone, options.dst, shift);
 }
 
 }  // namespace fuzzycron

@@ -7,13 +7,13 @@
 namespace fuzzycron {
 namespace {
 
-using std::chrono::sys_seconds;
+using sys_seconds = Schedule::time_point;
 
 sys_seconds at(const char* s) { return std::chrono::floor<std::chrono::seconds>(*parse_rfc3339(s)); }
 
-std::vector<sys_seconds> fires(const Schedule& s, const char* from, int n) {
-  std::vector<sys_seconds> out;
-  auto t = at(from);
+std::vector<Schedule::time_point> fires(const Schedule& s, const char* from, int n) {
+  std::vector<Schedule::time_point> out;
+  Schedule::time_point t = at(from);
   for (int i = 0; i < n; ++i) {
     auto r = s.next(t);
     if (!r) break;

@@ -1,6 +1,7 @@
 // fuzzycron/parse.h — from cron text to a compiled Schedule.
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,10 @@ struct ParseOptions {
   Seed seed;
   // nullopt: the dialect's own (fc1 for standard and quartz, jenkins, furiko).
   std::optional<HashScheme> hash;
+  // Non-zero: every fire time moves by the seed's offset in [0, spread)
+  // (SPEC §3, fuzzycron::offset), e.g. "0 * * * *" with 15 min fires hourly at
+  // a stable instant in :00:00.000-:14:59.999. Needs a seed.
+  std::chrono::milliseconds spread{0};
 };
 
 HashScheme default_hash_scheme(Dialect d) noexcept;

@@ -20,22 +20,24 @@ class FireTimes;
 
 class Schedule {
  public:
-  using time_point = std::chrono::sys_seconds;
+  // Fire times are whole seconds, shifted by the seed's offset (milliseconds)
+  // when the schedule carries a spread window.
+  using time_point = std::chrono::sys_time<std::chrono::milliseconds>;
 
   // The first fire time strictly after t / the last one strictly before t;
   // nullopt when there is none (no fire within 400 years, or past year 9999).
   std::optional<time_point> next(time_point t) const noexcept;
   std::optional<time_point> prev(time_point t) const noexcept;
 
-  // Any precision: fire times are whole seconds, so next() floors t and
-  // prev() ceils it, which keeps "strictly after/before" exact.
+  // Any precision: next() floors t to milliseconds and prev() ceils it, which
+  // keeps "strictly after/before" exact.
   template <class Duration>
   std::optional<time_point> next(std::chrono::sys_time<Duration> t) const noexcept {
-    return next(std::chrono::floor<std::chrono::seconds>(t));
+    return next(std::chrono::floor<std::chrono::milliseconds>(t));
   }
   template <class Duration>
   std::optional<time_point> prev(std::chrono::sys_time<Duration> t) const noexcept {
-    return prev(std::chrono::ceil<std::chrono::seconds>(t));
+    return prev(std::chrono::ceil<std::chrono::milliseconds>(t));
   }
 
   // The fire times in [from, to), in order.
@@ -49,8 +51,12 @@ class Schedule {
   // The compiled lines (one, except for multi-line Jenkins specs).
   std::span<const detail::Pattern> patterns() const noexcept;
 
+  // The shift applied to every fire time (zero without a spread window).
+  std::chrono::milliseconds spread_offset() const noexcept { return offset_; }
+
   // Built by parse() and parse_structured().
-  Schedule(std::vector<detail::Pattern> patterns, TimeZone zone, DstPolicy dst);
+  Schedule(std::vector<detail::Pattern> patterns, TimeZone zone, DstPolicy dst,
+           std::chrono::milliseconds spread_offset = std::chrono::milliseconds{0});
 
  private:
   detail::Pattern first_;
@@ -58,6 +64,7 @@ class Schedule {
   std::shared_ptr<const std::vector<detail::Pattern>> all_;
   TimeZone zone_;
   DstPolicy dst_;
+  std::chrono::milliseconds offset_{0};
 };
 
 // An input range over the fire times of a schedule in [from, to).

@@ -92,12 +92,13 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
   return kNone;
 }
 
-Schedule::time_point at(std::int64_t s) { return Schedule::time_point{std::chrono::seconds{s}}; }
+using std::chrono::milliseconds;
+using std::chrono::seconds;
 
 }  // namespace
 
-Schedule::Schedule(std::vector<detail::Pattern> patterns, TimeZone zone, DstPolicy dst)
-    : first_(patterns.at(0)), zone_(zone), dst_(dst) {
+Schedule::Schedule(std::vector<detail::Pattern> patterns, TimeZone zone, DstPolicy dst, milliseconds spread_offset)
+    : first_(patterns.at(0)), zone_(zone), dst_(dst), offset_(spread_offset) {
   if (patterns.size() > 1)
     all_ = std::make_shared<const std::vector<detail::Pattern>>(std::move(patterns));
 }
@@ -113,8 +114,11 @@ bool Schedule::never() const noexcept {
   return true;
 }
 
+// Base fire times are whole seconds; with a spread offset, f + offset > t
+// exactly when f > floor(t - offset), and f + offset < t when f < ceil(t - offset).
 std::optional<Schedule::time_point> Schedule::next(time_point t) const noexcept {
-  const std::int64_t s = t.time_since_epoch().count();
+  const std::int64_t s = std::chrono::floor<seconds>(t - offset_).time_since_epoch().count();
+  const auto at = [this](std::int64_t r) { return time_point{seconds{r}} + offset_; };
   if (!all_) {
     const std::int64_t r = next_of(first_, zone_.impl(), s);
     if (r == kNone) return std::nullopt;
@@ -130,7 +134,8 @@ std::optional<Schedule::time_point> Schedule::next(time_point t) const noexcept 
 }
 
 std::optional<Schedule::time_point> Schedule::prev(time_point t) const noexcept {
-  const std::int64_t s = t.time_since_epoch().count();
+  const std::int64_t s = std::chrono::ceil<seconds>(t - offset_).time_since_epoch().count();
+  const auto at = [this](std::int64_t r) { return time_point{seconds{r}} + offset_; };
   if (!all_) {
     const std::int64_t r = prev_of(first_, zone_.impl(), s);
     if (r == kNone) return std::nullopt;
@@ -148,7 +153,7 @@ std::optional<Schedule::time_point> Schedule::prev(time_point t) const noexcept 
 FireTimes Schedule::fires(time_point from, time_point to) const { return FireTimes(*this, from, to); }
 
 FireTimes::iterator FireTimes::begin() const noexcept {
-  auto first = schedule_->next(from_ - std::chrono::seconds{1});
+  auto first = schedule_->next(from_ - std::chrono::milliseconds{1});
   if (first && *first >= to_) first.reset();
   return iterator(this, first);
 }

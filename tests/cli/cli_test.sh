@@ -28,6 +28,15 @@ check bad-dst 2 'unknown DST policy' -- next '0 0 * * *' --dst sometimes
 check bad-count 2 'count' -- next '0 0 * * *' -n 0
 check hash-needs-seed 2 '--seed' -- next 'H * * * *'
 check big-number 2 'too large' -- next '*/99999999999999999999999 * * * *'
+check seed-jenkins 0 '2026-03-08T03:18:00Z' -- next 'H H(0-7) * * *' -d jenkins --seed my-job --from 2026-03-08T01:59:30Z -n 1
+check spread 0 '2026-01-01T00:08:42.707Z' -- next '0 * * * *' --seed nightly --spread 15m --from 2026-01-01T00:00:00Z -n 1
+check spread-zero 2 'longer than zero' -- next '0 * * * *' --seed nightly --spread 0s
+check resolve 0 '12-59/15 14 * * *' -- resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db
+check resolve-no-seed 2 '--seed' -- resolve 'H * * * *'
+check resolve-empty-seed 2 'empty' -- resolve 'H * * * *' --seed ''
+check offset 0 '522707 ms' -- offset --seed nightly --window 15m
+check offset-json 0 '"offset_ms":522707' -- offset --seed nightly --window 15m --json
+check offset-bad-window 2 'duration' -- offset --seed nightly --window 15minutes
 check help 0 'Examples:' -- --help
 check next-help 0 'Example:' -- next --help
 check no-command 2 'subcommand' --

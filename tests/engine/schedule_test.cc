@@ -27,7 +27,7 @@ namespace fuzzycron {
 namespace {
 
 using std::chrono::seconds;
-using std::chrono::sys_seconds;
+using sys_seconds = Schedule::time_point;  // milliseconds since the epoch
 
 sys_seconds at(const char* rfc3339) { return std::chrono::floor<seconds>(*parse_rfc3339(rfc3339)); }
 
@@ -122,7 +122,7 @@ TEST(Schedule, NextAndPrevAreExactInversesAtRandomInstants) {
     for (const char* e : exprs) {
       const Schedule s = parse(e, with(z));
       for (int i = 0; i < 300; ++i) {
-        const sys_seconds t{seconds{static_cast<long long>(rng() % 4102444800ULL)}};  // 1970-2100
+        const sys_seconds t{seconds{static_cast<long long>(rng() % 4102444800ULL)}};  // 1970-2100, whole seconds
         const auto n = s.next(t);
         ASSERT_TRUE(n);
         ASSERT_GT(*n, t);

@@ -77,7 +77,7 @@ TEST(Resolve, ResolvedTextCompilesToTheSameSchedule) {
     ParseOptions plain = o;
     plain.seed = Seed();
     const Schedule resolved = parse(resolve(expr, o), plain);
-    auto t = std::chrono::floor<std::chrono::seconds>(*parse_rfc3339("2026-01-01T00:00:00Z"));
+    Schedule::time_point t = *parse_rfc3339("2026-01-01T00:00:00Z");
     for (int i = 0; i < 50; ++i) {
       const auto x = hashed.next(t), y = resolved.next(t);
       ASSERT_EQ(x, y) << dialect_name(d);
@@ -122,6 +122,28 @@ TEST(Offset, StableInsideTheWindowAndSpread) {
   EXPECT_EQ(seen.size(), 15u);  // every minute of the window is used
   EXPECT_THROW(offset(Seed({"x"}), 0ms), std::invalid_argument);
   EXPECT_THROW(offset(Seed({"x"}), -5ms), std::invalid_argument);
+}
+
+TEST(Spread, EveryFireTimeMovesByTheSeedsOffset) {
+  auto o = seeded({"nightly"});
+  o.spread = 15min;
+  const Schedule s = parse("0 * * * *", o);
+  EXPECT_EQ(s.spread_offset(), offset(Seed({"nightly"}), 15min));
+  Schedule::time_point t = *parse_rfc3339("2026-01-01T00:00:00Z");
+  for (int i = 0; i < 5; ++i) {
+    const auto n = *s.next(t);
+    EXPECT_EQ(format_rfc3339(n, s.zone()), "2026-01-01T0" + std::to_string(i) + ":08:42.707Z");
+    EXPECT_EQ(*s.prev(n + 1ms), n);        // exact inverses at millisecond resolution
+    EXPECT_EQ(*s.next(n - 1ms), n);
+    EXPECT_GT(*s.next(n), n + 59min);
+    t = n;
+  }
+  // Without a seed, or with a window that is not positive: errors.
+  ParseOptions no_seed;
+  no_seed.spread = 15min;
+  EXPECT_THROW(parse("0 * * * *", no_seed), ParseError);
+  o.spread = -1ms;
+  EXPECT_THROW(parse("0 * * * *", o), ParseError);
 }
 
 }  // namespace

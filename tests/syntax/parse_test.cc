@@ -7,7 +7,7 @@
 namespace fuzzycron {
 namespace {
 
-using std::chrono::sys_seconds;
+using sys_seconds = Schedule::time_point;
 
 ParseOptions in(Dialect d, std::string tz = "UTC") {
   ParseOptions o;
