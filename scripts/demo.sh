@@ -30,5 +30,9 @@ run next '0 0 29 2 *' --from "$from" -n 3
 run next '0 0 30 2 *' --from "$from" -n 1 || true
 # Jenkins multi-line spec with its own zone.
 run prev -d jenkins $'TZ=Europe/Berlin\n# weekdays at nine\n0 9 * * 1-5' --from "$from" -n 2
+# Hash forms: one line on many servers, each server its own stable second.
+for host in web-01 web-02 web-03; do run resolve -d quartz 'H * * * * ?' --host "$host" --seed db-sync; done
+run next -d jenkins 'H H(0-7) * * *' --seed nightly-build --from "$from" -n 2
+run next '0 * * * *' --seed report --spread 15m --from "$from" -n 2
 # A mistake, and how fuzzycron reports it (exit status 2).
 run next '0 0 * * 8' || true

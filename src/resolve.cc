@@ -1,5 +1,7 @@
 #include "fuzzycron/resolve.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -10,10 +12,9 @@ namespace fuzzycron {
 namespace {
 
 std::string render(const syntax::Term& t) {
-  if (t.kind == syntax::Term::Kind::value) return std::to_string(t.lo);
-  std::string s = std::to_string(t.lo) + "-" + std::to_string(t.hi);
-  if (t.step > 0) s += "/" + std::to_string(t.step);
-  return s;
+  if (t.kind == syntax::Term::Kind::value) return fmt::format("{}", t.lo);
+  if (t.step > 0) return fmt::format("{}-{}/{}", t.lo, t.hi, t.step);
+  return fmt::format("{}-{}", t.lo, t.hi);
 }
 
 // The line with each drawn term written over the hash form it came from.
@@ -66,10 +67,14 @@ std::string resolve(std::string_view expression, const ParseOptions& options) {
     std::string original = lines[index];
     const bool cr = !original.empty() && original.back() == '\r';
     if (cr) original.pop_back();
-    lines[index] = resolve_line(line, original) + (cr ? "\r" : "");
+    lines[index] = resolve_line(line, original);
+    if (cr) lines[index] += '\r';
   }
   std::string out;
-  for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + lines[i];
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i) out += '\n';
+    out += lines[i];
+  }
   return out;
 }
 
