@@ -76,8 +76,16 @@ int run_next_prev(const std::string& expr, const CommonOptions& o, bool forward,
   return kOk;
 }
 
-int run_resolve(const std::string& expr, const CommonOptions& o, std::ostream& out) {
-  const std::string resolved = resolve(expr, parse_options(o));
+int run_resolve(const std::string& expr, const CommonOptions& o, const std::string& to, std::ostream& out) {
+  const ParseOptions options = parse_options(o);
+  std::string resolved;
+  if (to.empty()) {
+    resolved = resolve(expr, options);
+  } else {
+    const auto target = dialect_from_name(to);
+    if (!target) throw ParseError("unknown dialect '" + to + "' for --to: use standard, quartz, jenkins or furiko", to, 1);
+    resolved = resolve(expr, options, *target);
+  }
   if (o.json) {
     nlohmann::json j{{"expr", expr}, {"resolved", resolved}, {"seed", parse_options(o).seed.parts()}};
     out << j.dump() << "\n";

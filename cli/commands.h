@@ -37,7 +37,7 @@ sys_milliseconds parse_from(const std::string& text);
 int run_next_prev(const std::string& expr, const CommonOptions& o, bool forward, std::ostream& out,
                   std::ostream& err);
 int run_batch(std::istream& in, std::ostream& out);
-int run_resolve(const std::string& expr, const CommonOptions& o, std::ostream& out);
+int run_resolve(const std::string& expr, const CommonOptions& o, const std::string& to, std::ostream& out);
 int run_offset(const CommonOptions& o, const std::string& window, std::ostream& out);
 // "15m", "90s", "1h30m", "250ms", "2d"; throws ParseError.
 std::chrono::milliseconds parse_duration(const std::string& text);

@@ -67,12 +67,14 @@ int main(int argc, char** argv) {
       "  {\"id\":\"x\",\"error\":{\"message\":\"...\",\"column\":7}}. A bad line never stops the stream.");
 
   CommonOptions resolve_opts, offset_opts;
-  std::string resolve_expr, window = "15m";
+  std::string resolve_expr, resolve_to, window = "15m";
   auto* resolve = app.add_subcommand("resolve", "replace hash forms (H) by the values they stand for, for a seed");
   resolve->add_option("EXPR", resolve_expr, "the cron expression (quote it)")->required();
   add_common(resolve, resolve_opts);
+  resolve->add_option("--to", resolve_to, "write the result in another dialect (standard | quartz | jenkins | furiko)");
   resolve->footer("Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
-                  "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.");
+                  "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.\n"
+                  "Example: fuzzycron resolve -d jenkins 'H H(0-7) * * 1-5' --seed nightly --to quartz");
   auto* offset_cmd = app.add_subcommand("offset", "a stable offset in [0, window) for a seed (millisecond resolution)");
   add_common(offset_cmd, offset_opts);
   offset_cmd->add_option("-w,--window", window, "the window: 15m, 90s, 1h, 250ms ...")->capture_default_str();
@@ -89,7 +91,7 @@ int main(int argc, char** argv) {
     if (*next) return cli::run_next_prev(next_expr, next_opts, true, std::cout, std::cerr);
     if (*prev) return cli::run_next_prev(prev_expr, prev_opts, false, std::cout, std::cerr);
     if (*batch) return cli::run_batch(std::cin, std::cout);
-    if (*resolve) return cli::run_resolve(resolve_expr, resolve_opts, std::cout);
+    if (*resolve) return cli::run_resolve(resolve_expr, resolve_opts, resolve_to, std::cout);
     if (*offset_cmd) return cli::run_offset(offset_opts, window, std::cout);
   } catch (const fuzzycron::ParseError& e) {
     cli::print_error(std::cerr, e);

@@ -16,6 +16,11 @@ namespace fuzzycron {
 // comes out as five fields. Throws ParseError like parse().
 std::string resolve(std::string_view expression, const ParseOptions& options);
 
+// The same, written in another dialect (`to`), rendered from the compiled
+// schedule. Throws ParseError naming what `to` cannot express (L in standard,
+// seconds in jenkins, day-of-month OR day-of-week outside standard, ...).
+std::string resolve(std::string_view expression, const ParseOptions& options, Dialect to);
+
 // A stable offset in [0, window) with millisecond resolution (SPEC §3): fc1 of
 // the seed parts and the word "offset", modulo the window in milliseconds.
 // Throws std::invalid_argument for a window shorter than 1 ms.

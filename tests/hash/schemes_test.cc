@@ -108,6 +108,56 @@ TEST(Resolve, HashErrors) {
   }
 }
 
+TEST(Resolve, ToOtherDialectsKeepsTheSchedule) {
+  struct Case {
+    Dialect from;
+    const char* expr;
+    Dialect to;
+  };
+  const Case cases[] = {
+      {Dialect::jenkins, "H H(0-7) * * 1-5", Dialect::quartz},  {Dialect::standard, "*/15 9-17 * * mon-fri", Dialect::quartz},
+      {Dialect::quartz, "0 0 12 ? * 6L", Dialect::furiko},      {Dialect::quartz, "0 0 0 LW * ?", Dialect::furiko},
+      {Dialect::standard, "H/10 H(1-5) * * *", Dialect::jenkins}, {Dialect::quartz, "15 H/20 * * * ?", Dialect::standard},
+      {Dialect::jenkins, "H 3 1,15 * *", Dialect::standard},    {Dialect::quartz, "0 0 0 1 1 ? 2030-2040/5", Dialect::quartz},
+  };
+  for (const auto& c : cases) {
+    auto from = seeded({"job"}, c.from);
+    const std::string text = resolve(c.expr, from, c.to);
+    ParseOptions to;
+    to.dialect = c.to;
+    const Schedule a = parse(c.expr, from), b = parse(text, to);
+    Schedule::time_point t = *parse_rfc3339("2026-01-01T00:00:00Z");
+    for (int i = 0; i < 40; ++i) {
+      const auto x = a.next(t);
+      ASSERT_EQ(x, b.next(t)) << c.expr << " -> " << text;
+      t = *x;
+    }
+  }
+  EXPECT_EQ(resolve("*/15 9-17 * * mon-fri", ParseOptions{}, Dialect::quartz), "0 */15 9-17 ? * 2-6");
+}
+
+TEST(Resolve, ToNamesWhatTheTargetCannotExpress) {
+  auto quartz = seeded({"x"}, Dialect::quartz);
+  auto msg = [](auto f) {
+    try {
+      f();
+    } catch (const ParseError& e) {
+      return e.message();
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(msg([&] { resolve("0 0 12 ? * 6#3", quartz, Dialect::standard); }).find("L, W or #"), std::string::npos);
+  EXPECT_NE(msg([&] { resolve("30 * * * * ?", quartz, Dialect::jenkins); }).find("seconds"), std::string::npos);
+  EXPECT_NE(msg([&] { resolve("0 0 0 L-2 * ?", quartz, Dialect::furiko); }).find("L-n"), std::string::npos);
+  EXPECT_NE(msg([&] { resolve("0 0 0 1 1 ? 2030", quartz, Dialect::standard); }).find("year"), std::string::npos);
+  EXPECT_NE(msg([&] { resolve("0 0 1 * 1", ParseOptions{}, Dialect::jenkins); }).find("OR"), std::string::npos);
+  EXPECT_NE(msg([&] { resolve("0 0 1 * 1", seeded({"x"}, Dialect::jenkins), Dialect::standard); }).find("AND"),
+            std::string::npos);
+  EXPECT_NE(msg([&] { resolve("0 6 * * *\n0 18 * * *", seeded({"x"}, Dialect::jenkins), Dialect::standard); })
+                .find("multi-line"),
+            std::string::npos);
+}
+
 TEST(Offset, StableInsideTheWindowAndSpread) {
   const auto a = offset(Seed({"nightly"}), 15min);
   EXPECT_EQ(a, offset(Seed({"nightly"}), 15min));

@@ -1,0 +1,121 @@
+// Writes a compiled Pattern as an expression of another dialect (resolve --to).
+// Rendering from the bit sets keeps this independent of how the source was
+// spelled; what the target cannot express is an error that names it.
+#include <fmt/format.h>
+
+#include <bit>
+
+#include "fuzzycron/error.h"
+#include "fuzzycron/resolve.h"
+#include "syntax/spec.h"
+#include "compile/compile.h"
+
+namespace fuzzycron {
+namespace {
+
+[[noreturn]] void cannot(Dialect to, const std::string& what, const std::string& text) {
+  throw ParseError(fmt::format("the {} dialect cannot express {}", dialect_name(to), what), text, 1);
+}
+
+// Values lo..hi whose bit is set, as "*", "a-b/n" (an arithmetic run) or a list.
+std::string render_bits(std::uint64_t bits, int lo, int hi) {
+  std::vector<int> v;
+  for (int i = lo; i <= hi; ++i)
+    if (bits >> i & 1) v.push_back(i);
+  if (static_cast<int>(v.size()) == hi - lo + 1) return "*";
+  if (v.size() >= 3) {
+    const int step = v[1] - v[0];
+    bool run = true;
+    for (std::size_t i = 2; i < v.size(); ++i) run = run && v[i] - v[i - 1] == step;
+    // "*/n" when the run starts at the minimum and goes as far as it can: it
+    // keeps an interval schedule an interval schedule for the `cron` DST policy.
+    if (run && step > 1 && v.front() == lo && v.back() + step > hi) return fmt::format("*/{}", step);
+    if (run) return step == 1 ? fmt::format("{}-{}", v.front(), v.back()) : fmt::format("{}-{}/{}", v.front(), v.back(), step);
+  }
+  std::string out;
+  for (int x : v) out += (out.empty() ? "" : ",") + std::to_string(x);
+  return out;
+}
+
+std::string render_pattern(const detail::Pattern& p, Dialect to, const std::string& text) {
+  constexpr std::uint32_t kAllDays = 0xfffffffeu;
+  const bool dom_special = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays;
+  bool dow_special = p.last_weekdays != 0;
+  for (auto m : p.nth_weekdays) dow_special = dow_special || m;
+  const bool dom_restricted = p.days != kAllDays || dom_special;
+  const bool dow_restricted = p.weekdays != 0x7f || dow_special;
+  const bool quartz_like = to == Dialect::quartz || to == Dialect::furiko;
+  if ((dom_special || dow_special) && !quartz_like) cannot(to, "L, W or # (last day, nearest weekday, nth weekday)", text);
+  if (to == Dialect::furiko && ((p.last_day_offsets | p.last_day_offsets_weekday) & ~1u))
+    cannot(to, "L-n (an offset from the last day of the month)", text);
+  if (dom_restricted && dow_restricted) {
+    if (p.day_or && to != Dialect::standard && to != Dialect::furiko)
+      cannot(to, "\"day-of-month OR day-of-week\" (both restricted, either may match)", text);
+    if (!p.day_or && (to == Dialect::standard || to == Dialect::furiko))
+      cannot(to, "\"day-of-month AND day-of-week\": it fires when either matches once both are restricted", text);
+    if (to == Dialect::quartz) cannot(to, "a day-of-month and a day-of-week together (one of them must be '?')", text);
+  }
+  // Day-of-month text.
+  std::string dom = dom_restricted ? (p.days ? render_bits(p.days, 1, 31) : "") : "*";
+  auto add = [&](std::string& s, const std::string& item) { s += (s.empty() ? "" : ",") + item; };
+  for (std::uint32_t b = p.last_day_offsets; b; b &= b - 1) add(dom, std::countr_zero(b) ? fmt::format("L-{}", std::countr_zero(b)) : "L");
+  for (std::uint32_t b = p.last_day_offsets_weekday; b; b &= b - 1)
+    add(dom, std::countr_zero(b) ? fmt::format("L-{}W", std::countr_zero(b)) : "LW");
+  for (std::uint32_t b = p.nearest_weekdays; b; b &= b - 1) add(dom, fmt::format("{}W", std::countr_zero(b)));
+  // Day-of-week text in the target's numbering (quartz: 1 = Sunday).
+  const int base = to == Dialect::quartz ? 1 : 0;
+  std::string dow;
+  if (!dow_restricted) {
+    dow = "*";
+  } else {
+    std::uint64_t shifted = static_cast<std::uint64_t>(p.weekdays) << base;
+    dow = p.weekdays ? render_bits(shifted, base, base + 6) : "";
+    for (unsigned b = p.last_weekdays; b; b &= b - 1) add(dow, fmt::format("{}L", std::countr_zero(b) + base));
+    for (int k = 0; k < 5; ++k)
+      for (unsigned b = p.nth_weekdays[k]; b; b &= b - 1) add(dow, fmt::format("{}#{}", std::countr_zero(b) + base, k + 1));
+  }
+  if (to == Dialect::quartz) (dow_restricted ? dom : dow) = "?";
+  std::string years;
+  for (int i = 0; i < p.year_count; ++i) {
+    const auto& t = p.year_terms[i];
+    std::string term = t.lo == t.hi ? std::to_string(t.lo) : fmt::format("{}-{}", t.lo, t.hi);
+    if (t.step > 1 && t.lo != t.hi) term += fmt::format("/{}", t.step);
+    add(years, term);
+  }
+  if (!years.empty() && !quartz_like) cannot(to, "a year field", text);
+  const bool seconds = p.seconds != 1;
+  if (seconds && to == Dialect::jenkins) cannot(to, "seconds (Jenkins fires on whole minutes)", text);
+  const std::string sec = render_bits(p.seconds, 0, 59), min = render_bits(p.minutes, 0, 59),
+                    hour = render_bits(p.hours, 0, 23), mon = render_bits(p.months, 1, 12);
+  switch (to) {
+    case Dialect::quartz:
+      return fmt::format("{} {} {} {} {} {}{}", sec, min, hour, dom, mon, dow, years.empty() ? "" : " " + years);
+    case Dialect::furiko:
+      if (seconds || !years.empty())
+        return fmt::format("{} {} {} {} {} {} {}", sec, min, hour, dom, mon, dow, years.empty() ? "*" : years);
+      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
+    case Dialect::standard:
+      if (seconds) return fmt::format("{} {} {} {} {} {}", sec, min, hour, dom, mon, dow);
+      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
+    case Dialect::jenkins:
+      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string resolve(std::string_view expression, const ParseOptions& options, Dialect to) {
+  if (to == options.dialect) return resolve(expression, options);
+  syntax::Spec spec = detail::split(expression, options);
+  detail::resolve_hashes(spec, options);
+  const std::string text(expression);
+  if (spec.lines.size() != 1)
+    throw ParseError(fmt::format("the {} dialect has no multi-line specs: convert one line at a time",
+                                 dialect_name(to)),
+                     text, 1);
+  if (spec.zone) throw ParseError("the zone prefix does not carry over: give the zone with --tz", text, 1);
+  return render_pattern(compile::compile_line(spec.lines[0], options), to, text);
+}
+
+}  // namespace fuzzycron
