@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <ostream>
 
 namespace fuzzycron::cli {
@@ -93,6 +96,49 @@ int run_resolve(const std::string& expr, const CommonOptions& o, const std::stri
     out << resolved << "\n";
   }
   return kOk;
+}
+
+int run_resolve_crontab(const std::string& file, const CommonOptions& o, const std::string& to, std::ostream& out,
+                        std::ostream& err) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ParseError("cannot read the crontab file '" + file + "'", file, 1);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  CommonOptions base = o;
+  base.seeds.clear();
+  base.host.clear();
+  ParseOptions options = parse_options(base);
+  std::optional<Dialect> target;
+  if (!to.empty()) {
+    target = dialect_from_name(to);
+    if (!target) throw ParseError("unknown dialect '" + to + "' for --to: use standard, quartz, jenkins or furiko", to, 1);
+  }
+  const Crontab tab = parse_crontab(text, options.dialect);
+  std::vector<CrontabError> problems(tab.errors);
+  auto report = [&](int line, int column, const std::string& message, const std::string& shown) {
+    problems.push_back({line, column, message, shown});
+  };
+  std::vector<std::string> lines = tab.lines;
+  for (const auto& e : tab.entries) {
+    if (e.reboot) continue;
+    ParseOptions job = options;
+    try {
+      job.seed = e.seed(o.host);
+      if (!e.zone.empty()) job.time_zone = e.zone;
+      const std::string resolved = target ? resolve(e.schedule, job, *target) : resolve(e.schedule, job);
+      lines[static_cast<std::size_t>(e.line - 1)].replace(static_cast<std::size_t>(e.schedule_column - 1),
+                                                          e.schedule.size(), resolved);
+    } catch (const ParseError& x) {
+      const int column = x.line() > 0 ? x.column() : e.schedule_column - 1 + x.column();
+      report(e.line, column, x.message(), tab.lines[static_cast<std::size_t>(e.line - 1)]);
+    }
+  }
+  for (const auto& line : lines) out << line << "\n";
+  std::stable_sort(problems.begin(), problems.end(), [](auto& a, auto& b) { return a.line < b.line; });
+  for (const auto& p : problems)
+    err << fmt::format("{}:{}:{}: {}\n  {}\n  {}^\n", file, p.line, p.column, p.message, p.text,
+                       std::string(static_cast<std::size_t>(std::max(p.column - 1, 0)), ' '));
+  if (tab.entries.empty() && tab.errors.empty()) err << "fuzzycron: " << file << ": no entries\n";
+  return problems.empty() ? kOk : kBadInput;
 }
 
 std::chrono::milliseconds parse_duration(const std::string& text) {

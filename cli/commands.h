@@ -38,6 +38,11 @@ int run_next_prev(const std::string& expr, const CommonOptions& o, bool forward,
                   std::ostream& err);
 int run_batch(std::istream& in, std::ostream& out);
 int run_resolve(const std::string& expr, const CommonOptions& o, const std::string& to, std::ostream& out);
+// Every entry of a crontab file resolved with its own seed ([host, name]); bad
+// lines are reported on err with their line and column and still printed as they
+// were; the status is 2 when any line failed.
+int run_resolve_crontab(const std::string& file, const CommonOptions& o, const std::string& to, std::ostream& out,
+                        std::ostream& err);
 int run_offset(const CommonOptions& o, const std::string& window, std::ostream& out);
 // "15m", "90s", "1h30m", "250ms", "2d"; throws ParseError.
 std::chrono::milliseconds parse_duration(const std::string& text);

@@ -67,9 +67,14 @@ int main(int argc, char** argv) {
       "  {\"id\":\"x\",\"error\":{\"message\":\"...\",\"column\":7}}. A bad line never stops the stream.");
 
   CommonOptions resolve_opts, offset_opts;
-  std::string resolve_expr, resolve_to, window = "15m";
+  std::string resolve_expr, resolve_to, resolve_crontab, window = "15m";
   auto* resolve = app.add_subcommand("resolve", "replace hash forms (H) by the values they stand for, for a seed");
-  resolve->add_option("EXPR", resolve_expr, "the cron expression (quote it)")->required();
+  auto* resolve_expr_opt = resolve->add_option("EXPR", resolve_expr, "the cron expression (quote it)");
+  auto* resolve_crontab_opt =
+      resolve->add_option("--crontab", resolve_crontab, "a crontab file: every entry resolved with its own seed "
+                                                        "([host, name]; name from '# name: JOB' or the command)");
+  resolve_expr_opt->excludes(resolve_crontab_opt);
+  resolve->require_option(1, 0);
   add_common(resolve, resolve_opts);
   resolve->add_option("--to", resolve_to, "write the result in another dialect (standard | quartz | jenkins | furiko)");
   resolve->footer("Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
@@ -91,6 +96,12 @@ int main(int argc, char** argv) {
     if (*next) return cli::run_next_prev(next_expr, next_opts, true, std::cout, std::cerr);
     if (*prev) return cli::run_next_prev(prev_expr, prev_opts, false, std::cout, std::cerr);
     if (*batch) return cli::run_batch(std::cin, std::cout);
+    if (*resolve && !resolve_crontab.empty())
+      return cli::run_resolve_crontab(resolve_crontab, resolve_opts, resolve_to, std::cout, std::cerr);
+    if (*resolve && resolve_expr.empty()) {
+      std::cerr << "fuzzycron: resolve needs an EXPR or --crontab FILE\n";
+      return cli::kBadInput;
+    }
     if (*resolve) return cli::run_resolve(resolve_expr, resolve_opts, resolve_to, std::cout);
     if (*offset_cmd) return cli::run_offset(offset_opts, window, std::cout);
   } catch (const fuzzycron::ParseError& e) {

@@ -1,6 +1,7 @@
 // fuzzycron/fuzzycron.h — the whole public API.
 #pragma once
 
+#include "fuzzycron/crontab.h"
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/dst_policy.h"
 #include "fuzzycron/error.h"

@@ -37,6 +37,13 @@ check resolve-empty-seed 2 'empty' -- resolve 'H * * * *' --seed ''
 check offset 0 '522707 ms' -- offset --seed nightly --window 15m
 check offset-json 0 '"offset_ms":522707' -- offset --seed nightly --window 15m --json
 check offset-bad-window 2 'duration' -- offset --seed nightly --window 15minutes
+tab=$(mktemp)
+printf '# name: db-sync\nH/5 * * * * /usr/bin/db-sync\n0 0 * * 8 /bin/broken\n@reboot /bin/agent\n' > "$tab"
+check crontab-good-lines 2 '3-59/5 * * * * /usr/bin/db-sync' -- resolve --crontab "$tab" --host web-07
+check crontab-bad-line 2 ':3:9: day-of-week: 8 is out of range' -- resolve --crontab "$tab" --host web-07
+check crontab-missing 2 'cannot read' -- resolve --crontab /nonexistent/tab
+check resolve-to 0 '0 */15 9-17 ? * 2-6' -- resolve '*/15 9-17 * * mon-fri' --to quartz
+check resolve-to-cannot 2 'cannot express L, W or #' -- resolve -d quartz '0 0 12 ? * 6#3' --to standard
 check help 0 'Examples:' -- --help
 check next-help 0 'Example:' -- next --help
 check no-command 2 'subcommand' --
@@ -49,5 +56,6 @@ check batch-bad-zone 0 '"id":"d"' -- batch
 check batch-bad-from 0 '"id":"e"' -- batch
 lines=$("$bin" batch <<<"$input" | wc -l)
 if [ "$lines" -eq 7 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL batch-one-answer-per-line: $lines lines"; fi
+rm -f "$tab"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,47 @@
+// fuzzycron/crontab.h — crontab files (cronie's format plus "# name: JOB").
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzzycron/dialect.h"
+#include "fuzzycron/seed.h"
+
+namespace fuzzycron {
+
+struct CrontabEntry {
+  int line = 0;               // 1-based
+  std::string schedule;       // as written: "H */2 * * *" or "@daily"
+  int schedule_column = 1;    // 1-based column where it starts
+  std::string command;
+  std::string name;           // from "# name: JOB" directly above, else the command
+  std::string zone;           // the CRON_TZ in force, "" for the default
+  bool reboot = false;        // @reboot: runs at start-up, never at a time
+
+  // The job's seed: [host, name], or [name] without a host.
+  Seed seed(const std::string& host = {}) const;
+};
+
+// A line that is not a valid crontab line; the others are still read.
+struct CrontabError {
+  int line = 0;
+  int column = 1;
+  std::string message;
+  std::string text;
+};
+
+struct Crontab {
+  std::vector<std::string> lines;  // the file line by line, without line ends
+  std::vector<CrontabEntry> entries;
+  std::vector<CrontabError> errors;
+};
+
+// Comments, blank lines, NAME=value lines (CRON_TZ= sets the zone of the
+// entries below it), @aliases and @reboot, and entries of the dialect's fields
+// (standard, jenkins, furiko: 5; quartz: 6) followed by a command. CRLF line
+// ends are accepted. Schedules are not compiled here: callers compile them with
+// the job's seed and report problems at entry.line, entry.schedule_column.
+Crontab parse_crontab(std::string_view text, Dialect dialect = Dialect::standard);
+
+}  // namespace fuzzycron

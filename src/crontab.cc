@@ -1,0 +1,115 @@
+#include "fuzzycron/crontab.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+namespace fuzzycron {
+namespace {
+
+bool blank(char c) { return c == ' ' || c == '\t'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// "NAME=value" with a shell-style name; returns the name or "".
+std::string_view variable_name(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) ++i;
+  if (i == 0 || std::isdigit(static_cast<unsigned char>(line[0]))) return {};
+  std::size_t j = i;
+  while (j < line.size() && blank(line[j])) ++j;
+  return j < line.size() && line[j] == '=' ? line.substr(0, i) : std::string_view{};
+}
+
+std::string unquote(std::string_view v) {
+  v = trim(v);
+  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
+  return std::string(v);
+}
+
+}  // namespace
+
+Seed CrontabEntry::seed(const std::string& host) const {
+  if (host.empty()) return Seed({name});
+  return Seed({host, name});
+}
+
+Crontab parse_crontab(std::string_view text, Dialect dialect) {
+  Crontab tab;
+  const int fields = dialect == Dialect::quartz ? 6 : 5;
+  std::string zone, pending_name;
+  int line_no = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) nl = text.size();
+    std::string_view raw = text.substr(start, nl - start);
+    start = nl + 1;
+    ++line_no;
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    tab.lines.emplace_back(raw);
+    auto error = [&](int column, std::string message) {
+      const std::string shown = raw.size() > 200 ? std::string(raw.substr(0, 200)) + "..." : std::string(raw);
+      tab.errors.push_back({line_no, column, std::move(message), shown});
+    };
+    if (raw.find('\0') != std::string_view::npos) {
+      error(static_cast<int>(raw.find('\0')) + 1, "binary data (a NUL byte): not a crontab line");
+      pending_name.clear();
+      continue;
+    }
+    const std::string_view line = trim(raw);
+    const int indent = static_cast<int>(line.data() - raw.data());
+    if (line.empty()) {
+      pending_name.clear();
+      continue;
+    }
+    if (line.front() == '#') {
+      const std::string_view body = trim(line.substr(1));
+      pending_name = body.starts_with("name:") ? std::string(trim(body.substr(5))) : std::string();
+      continue;
+    }
+    if (const auto name = variable_name(line); !name.empty()) {
+      if (name == "CRON_TZ") zone = unquote(line.substr(line.find('=') + 1));
+      pending_name.clear();
+      continue;
+    }
+    CrontabEntry e;
+    e.line = line_no;
+    e.zone = zone;
+    e.schedule_column = indent + 1;
+    // The schedule: an @alias, or the dialect's number of fields.
+    std::size_t i = 0;
+    int taken = 0;
+    const int want = line.front() == '@' ? 1 : fields;
+    while (taken < want && i < line.size()) {
+      while (i < line.size() && blank(line[i])) ++i;
+      while (i < line.size() && !blank(line[i])) ++i;
+      ++taken;
+    }
+    e.schedule = std::string(trim(line.substr(0, i)));
+    e.command = std::string(trim(line.substr(i)));
+    e.reboot = e.schedule == "@reboot";
+    if (taken < want) {
+      error(indent + static_cast<int>(line.size()) + 1,
+            fmt::format("an entry needs {} schedule fields and a command; found {} field{}", fields, taken,
+                        taken == 1 ? "" : "s"));
+      pending_name.clear();
+      continue;
+    }
+    if (e.command.empty()) {
+      error(indent + static_cast<int>(line.size()) + 1, "the entry has no command after its schedule");
+      pending_name.clear();
+      continue;
+    }
+    e.name = pending_name.empty() ? e.command : pending_name;
+    pending_name.clear();
+    tab.entries.push_back(std::move(e));
+  }
+  return tab;
+}
+
+}  // namespace fuzzycron

@@ -1,0 +1,56 @@
+#include "fuzzycron/crontab.h"
+
+#include <gtest/gtest.h>
+
+#include "fuzzycron/error.h"
+
+namespace fuzzycron {
+namespace {
+
+TEST(Crontab, EntriesNamesZonesAndVariables) {
+  const auto tab = parse_crontab(
+      "# fleet\nMAILTO=ops@example.com\nCRON_TZ = \"Europe/Berlin\"\n# name: db-sync\n  H/5 * * * * /usr/bin/db-sync --quick\n"
+      "\n@daily  /usr/bin/rotate\r\n@reboot /bin/agent\n");
+  ASSERT_EQ(tab.errors.size(), 0u);
+  ASSERT_EQ(tab.entries.size(), 3u);
+  const auto& e = tab.entries[0];
+  EXPECT_EQ(e.line, 5);
+  EXPECT_EQ(e.schedule, "H/5 * * * *");
+  EXPECT_EQ(e.schedule_column, 3);
+  EXPECT_EQ(e.command, "/usr/bin/db-sync --quick");
+  EXPECT_EQ(e.name, "db-sync");
+  EXPECT_EQ(e.zone, "Europe/Berlin");
+  EXPECT_EQ(e.seed("web-07"), Seed({"web-07", "db-sync"}));
+  EXPECT_EQ(e.seed(), Seed({"db-sync"}));
+  EXPECT_EQ(tab.entries[1].schedule, "@daily");
+  EXPECT_EQ(tab.entries[1].name, "/usr/bin/rotate");  // no "# name:" directly above
+  EXPECT_EQ(tab.entries[1].command, "/usr/bin/rotate");
+  EXPECT_TRUE(tab.entries[2].reboot);
+  EXPECT_EQ(tab.lines.size(), 8u);
+}
+
+TEST(Crontab, BadLinesAreReportedAndTheRestStillRead) {
+  const std::string huge(1 << 20, 'x');
+  const auto tab = parse_crontab("0 0 * * *\n* * * *\n" + huge + "\n5 4 * * * /bin/ok\n" + std::string("bin\0ary\n", 8) +
+                                 "H(0-29) * * * * /bin/two");
+  ASSERT_EQ(tab.entries.size(), 2u);
+  EXPECT_EQ(tab.entries[0].line, 4);
+  EXPECT_EQ(tab.entries[1].line, 6);
+  ASSERT_EQ(tab.errors.size(), 4u);
+  EXPECT_EQ(tab.errors[0].line, 1);
+  EXPECT_NE(tab.errors[0].message.find("no command"), std::string::npos);
+  EXPECT_EQ(tab.errors[1].line, 2);
+  EXPECT_EQ(tab.errors[2].line, 3);
+  EXPECT_LE(tab.errors[2].text.size(), 210u);  // a 1 MB line is shown shortened
+  EXPECT_NE(tab.errors[3].message.find("NUL"), std::string::npos);
+}
+
+TEST(Crontab, EmptyAndQuartzLayouts) {
+  EXPECT_TRUE(parse_crontab("").entries.empty());
+  const auto q = parse_crontab("0 0 12 ? * MON /bin/weekly", Dialect::quartz);
+  ASSERT_EQ(q.entries.size(), 1u);
+  EXPECT_EQ(q.entries[0].schedule, "0 0 12 ? * MON");
+}
+
+}  // namespace
+}  // namespace fuzzycron
