@@ -9,6 +9,7 @@
 #include "compile/compile.h"
 #include "fuzzycron/error.h"
 #include "syntax/field.h"
+#include "syntax/spec.h"
 
 namespace fuzzycron {
 namespace {
@@ -99,8 +100,11 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
     }
   }
   line.text = json;
+  syntax::Spec spec;
+  spec.lines.push_back(std::move(line));
+  detail::resolve_hashes(spec, options);  // "H/15" with a seed, as in expressions
   // Both day fields given: both must match, in every dialect.
-  std::vector<detail::Pattern> patterns{compile::compile_line(line, options, true)};
+  std::vector<detail::Pattern> patterns{compile::compile_line(spec.lines[0], options, true)};
   return Schedule(std::move(patterns), TimeZone::locate(options.time_zone), options.dst);
 }
 

@@ -40,6 +40,15 @@ TEST(Structured, FieldStringsAndBothDayFields) {
   EXPECT_EQ(fires(f13, "2026-01-01T00:00:00Z", 1), std::vector{at("2026-02-13T00:00:00Z")});
 }
 
+TEST(Structured, HashFormsUseTheSeed) {
+  ParseOptions o;
+  o.seed = Seed({"report"});
+  const auto s = parse_structured(R"({"minute": "H/15", "hour": "H(9-17)"})", o);
+  const auto r = resolve("H/15 H(9-17) * * *", o);
+  EXPECT_EQ(fires(s, "2026-01-01T00:00:00Z", 4), fires(parse(r), "2026-01-01T00:00:00Z", 4)) << r;
+  EXPECT_THROW(parse_structured(R"({"minute": "H/15"})"), ParseError);  // no seed
+}
+
 TEST(Structured, ErrorsNameTheKey) {
   for (const char* bad : {R"({"hours": 1})", R"([1,2])", R"({})", R"({"minute": []})", R"({"minute": 1.5})",
                           R"({"minute": 60})", R"({"minute": "x"})", R"({"minute": )"}) {
