@@ -43,7 +43,7 @@ TEST(Structured, FieldStringsAndBothDayFields) {
 TEST(Structured, HashFormsUseTheSeed) {
   ParseOptions o;
   o.seed = Seed({"report"});
-  const auto s = parse_structured(R"({"minute": "H/15", "hour": "H(9-17)"})", o);
+  const auto s = parse_structured(R"j({"minute": "H/15", "hour": "H(9-17)"})j", o);
   const auto r = resolve("H/15 H(9-17) * * *", o);
   EXPECT_EQ(fires(s, "2026-01-01T00:00:00Z", 4), fires(parse(r), "2026-01-01T00:00:00Z", 4)) << r;
   EXPECT_THROW(parse_structured(R"({"minute": "H/15"})"), ParseError);  // no seed
