@@ -90,7 +90,7 @@ int run_resolve(const std::string& expr, const CommonOptions& o, const std::stri
     resolved = resolve(expr, options, *target);
   }
   if (o.json) {
-    nlohmann::json j{{"expr", expr}, {"resolved", resolved}, {"seed", parse_options(o).seed.parts()}};
+    nlohmann::json j{{"expr", expr}, {"resolved", resolved}, {"seed", options.seed.parts()}};
     out << j.dump() << "\n";
   } else {
     out << resolved << "\n";

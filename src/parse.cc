@@ -31,6 +31,14 @@ syntax::Spec split(std::string_view expression, const ParseOptions& options) {
   return syntax::split_standard(expression);
 }
 
+int first_hash_column(const syntax::Line& line) {
+  for (const auto& f : line.fields)
+    if (f)
+      for (const auto& t : f->terms)
+        if (t.kind == syntax::Term::Kind::hash) return t.column;
+  return 1;
+}
+
 // One hasher for the whole spec: Jenkins draws in reading order across lines.
 void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
   std::unique_ptr<hash::Hasher> hasher;
@@ -42,15 +50,7 @@ void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
       line.fields[second] = syntax::parse_field("H", 1, syntax::rules_for(Dialect::furiko, syntax::FieldId::second), line);
     if (!hash::has_hash_terms(line)) continue;
     if (options.seed.empty() || (options.dialect == Dialect::furiko && !options.furiko.hash_names)) {
-      int column = 1;
-      for (const auto& f : line.fields)
-        if (f)
-          for (const auto& t : f->terms)
-            if (t.kind == syntax::Term::Kind::hash) {
-              column = t.column;
-              goto found;
-            }
-    found:
+      const int column = first_hash_column(line);
       syntax::fail(options.seed.empty()
                        ? "hash forms (H) pick a stable value from a seed such as the job's name, and none was given: "
                          "pass one with --seed NAME on the command line (ParseOptions::seed in the API); without "

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
+
 #include "engine/calendar_search.h"
 
 namespace fuzzycron::compile {
@@ -44,12 +46,6 @@ void for_each_value(const Term& t, const FieldRules& r, Add add) {
   }
 }
 
-[[noreturn]] void need_seed(const syntax::Line& line, const Term& t) {
-  syntax::fail(
-      "hash forms (H) pick a stable value from a seed such as the job's name, and none was given: pass one "
-      "with --seed NAME on the command line (or a seed in the API); without hashing write a fixed value",
-      line.text, t.column, line.line);
-}
 
 bool starts_with_star(const std::optional<Field>& f) { return !f || f->text.starts_with('*'); }
 
@@ -110,7 +106,8 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
       continue;
     }
     for (const Term& t : field->terms) {
-      if (t.kind == Kind::hash) need_seed(line, t);  // parse() resolves them first
+      // detail::resolve_hashes() runs first and reports a missing seed to the user.
+      if (t.kind == Kind::hash) throw std::logic_error("compile_line: unresolved hash form");
       switch (id) {
         case FieldId::second: for_each_value(t, r, [&](int v) { p.seconds |= std::uint64_t{1} << v; }); break;
         case FieldId::minute: for_each_value(t, r, [&](int v) { p.minutes |= std::uint64_t{1} << v; }); break;
@@ -189,10 +186,10 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
   const bool interval = starts_with_star(line.fields[static_cast<int>(FieldId::minute)]) ||
                         starts_with_star(line.fields[static_cast<int>(FieldId::hour)]);
   if (options.dst.cron) {
-    p.gap = interval ? 0 : 1;
-    p.overlap = interval ? 2 : 0;
+    p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift) & 1u;
+    p.overlap = static_cast<std::uint8_t>(interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first) & 3u;
   } else {
-    p.gap = options.dst.gap == DstPolicy::Gap::shift;
+    p.gap = static_cast<std::uint8_t>(options.dst.gap) & 1u;
     p.overlap = static_cast<std::uint8_t>(options.dst.overlap) & 3u;
   }
   p.never = !detail::some_day_can_match(p);

@@ -118,36 +118,24 @@ bool Schedule::never() const noexcept {
 // exactly when f > floor(t - offset), and f + offset < t when f < ceil(t - offset).
 std::optional<Schedule::time_point> Schedule::next(time_point t) const noexcept {
   const std::int64_t s = std::chrono::floor<seconds>(t - offset_).time_since_epoch().count();
-  const auto at = [this](std::int64_t r) { return time_point{seconds{r}} + offset_; };
-  if (!all_) {
-    const std::int64_t r = next_of(first_, zone_.impl(), s);
-    if (r == kNone) return std::nullopt;
-    return at(r);
-  }
   std::int64_t best = kNone;
-  for (const auto& p : patterns()) {
+  for (const auto& p : patterns()) {  // the earliest over the lines of a Jenkins spec
     const std::int64_t r = next_of(p, zone_.impl(), s);
     if (r != kNone && (best == kNone || r < best)) best = r;
   }
   if (best == kNone) return std::nullopt;
-  return at(best);
+  return time_point{seconds{best}} + offset_;
 }
 
 std::optional<Schedule::time_point> Schedule::prev(time_point t) const noexcept {
   const std::int64_t s = std::chrono::ceil<seconds>(t - offset_).time_since_epoch().count();
-  const auto at = [this](std::int64_t r) { return time_point{seconds{r}} + offset_; };
-  if (!all_) {
-    const std::int64_t r = prev_of(first_, zone_.impl(), s);
-    if (r == kNone) return std::nullopt;
-    return at(r);
-  }
-  std::int64_t best = kNone;
+  std::int64_t best = kNone;  // kNone is INT64_MIN: any fire time is later
   for (const auto& p : patterns()) {
     const std::int64_t r = prev_of(p, zone_.impl(), s);
-    if (r != kNone && r > best) best = r;
+    if (r > best) best = r;
   }
   if (best == kNone) return std::nullopt;
-  return at(best);
+  return time_point{seconds{best}} + offset_;
 }
 
 FireTimes Schedule::fires(time_point from, time_point to) const { return FireTimes(*this, from, to); }

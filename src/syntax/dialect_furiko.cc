@@ -7,10 +7,15 @@
 namespace fuzzycron::syntax {
 namespace {
 
-constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
-    {"@yearly", "0 0 0 1 1 * *"}, {"@annually", "0 0 0 1 1 * *"}, {"@monthly", "0 0 0 1 * * *"},
-    {"@weekly", "0 0 0 * * 0 *"}, {"@daily", "0 0 0 * * * *"},    {"@midnight", "0 0 0 * * * *"},
-    {"@hourly", "0 0 * * * * *"},
+// Alias -> expansion in the standard and in the quartz day-of-week format.
+struct Alias {
+  std::string_view name, standard, quartz;
+};
+constexpr Alias kAliases[] = {
+    {"@yearly", "0 0 0 1 1 * *", "0 0 0 1 1 * *"},  {"@annually", "0 0 0 1 1 * *", "0 0 0 1 1 * *"},
+    {"@monthly", "0 0 0 1 * * *", "0 0 0 1 * * *"}, {"@weekly", "0 0 0 * * 0 *", "0 0 0 * * 1 *"},
+    {"@daily", "0 0 0 * * * *", "0 0 0 * * * *"},   {"@midnight", "0 0 0 * * * *", "0 0 0 * * * *"},
+    {"@hourly", "0 0 * * * * *", "0 0 * * * * *"},
 };
 
 }  // namespace
@@ -19,17 +24,16 @@ Spec split_furiko(std::string_view text, bool quartz_dow) {
   Spec spec;
   const std::string whole(text);
   auto tokens = tokens_of(text);
-  std::string expanded;
   if (tokens.size() == 1 && tokens[0].text.starts_with('@')) {
     const Token alias = tokens[0];
-    for (auto [name, expansion] : kAliases)
-      if (alias.text == name) expanded = std::string(expansion);
+    std::string_view expanded;  // static storage: the fields may point into it
+    for (const Alias& a : kAliases)
+      if (alias.text == a.name) expanded = quartz_dow ? a.quartz : a.standard;
     if (expanded.empty())
       fail(fmt::format("unknown alias '{}': furiko has @yearly @annually @monthly @weekly @daily @midnight "
                        "@hourly",
                        alias.text),
            whole, alias.column, 0);
-    if (quartz_dow) expanded.replace(expanded.size() - 3, 1, expanded[expanded.size() - 3] == '0' ? "1" : "*");
     tokens = tokens_of(expanded);
     for (auto& t : tokens) t.column = alias.column;
   }

@@ -183,8 +183,6 @@ class ItemParser {
       int end = pos_;
       while (end < static_cast<int>(s_.size()) && is_alpha(s_[end])) ++end;
       const std::string_view word = s_.substr(pos_, end - pos_);
-      // "5L"-style suffixes are not part of a name: only take three letters
-      // when the field has a suffix letter grammar and the word is longer.
       std::string name;
       for (char ch : word.substr(0, 3)) name += upper(ch);
       const bool month = r_.id == FieldId::month, dow = r_.id == FieldId::day_of_week;
@@ -195,10 +193,9 @@ class ItemParser {
       if (r_.names && dow)
         for (int i = 0; i < 7; ++i)
           if (kDays[i] == name) found = r_.sunday_is_one ? i + 1 : i;
-      int used = 3;
-      // Quartz writes FRIL for "last Friday".
-      if (found >= 0 && word.size() == 4 && dow && r_.last && is_special(word[3], 'L')) used = 3;
-      else if (found >= 0 && word.size() != 3) found = -1;
+      // A name is three letters; Quartz's FRIL ("last Friday") leaves the L to the caller.
+      const bool last_suffix = word.size() == 4 && dow && r_.last && is_special(word[3], 'L');
+      if (found >= 0 && word.size() != 3 && !last_suffix) found = -1;
       if (found < 0) {
         if (!r_.names || !(month || dow))
           error(start, fmt::format("'{}' is not allowed here: the {} field takes numbers {}", printable(word),
@@ -206,9 +203,8 @@ class ItemParser {
         error(start, fmt::format("unknown {} name '{}': use {}", month ? "month" : "day",
                                  printable(word), month ? "JAN-DEC or 1-12" : "SUN-SAT or numbers " + std::string(r_.range_text)));
       }
-      pos_ += used;
-      v = found;
-      return v;
+      pos_ += 3;
+      return found;
     }
     v = parse_number();
     if (v < r_.min || v > r_.max)
