@@ -1,9 +1,11 @@
 #include "commands.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <nlohmann/json.hpp>
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <iterator>
 #include <ostream>
@@ -139,6 +141,83 @@ int run_resolve_crontab(const std::string& file, const CommonOptions& o, const s
                        std::string(static_cast<std::size_t>(std::max(p.column - 1, 0)), ' '));
   if (tab.entries.empty() && tab.errors.empty()) err << "fuzzycron: " << file << ": no entries\n";
   return problems.empty() ? kOk : kBadInput;
+}
+
+// "3d 4h", "12m 5s", "250ms": the two largest units.
+std::string format_distance(std::chrono::milliseconds d) {
+  using namespace std::chrono;
+  const long long ms = d.count();
+  if (ms < 1000) return fmt::format("{}ms", ms);
+  const long long s = ms / 1000;
+  const std::array<std::pair<long long, const char*>, 5> units{
+      {{365LL * 86400, "y"}, {86400, "d"}, {3600, "h"}, {60, "m"}, {1, "s"}}};
+  std::string out;
+  long long rest = s;
+  int shown = 0;
+  for (const auto& [size, name] : units) {
+    if (shown == 2) break;
+    const long long n = rest / size;
+    if (n == 0 && shown == 0) continue;
+    rest -= n * size;
+    if (n != 0) out += fmt::format("{}{}{}", out.empty() ? "" : " ", n, name);
+    ++shown;
+  }
+  return out;
+}
+
+int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& out) {
+  const ParseOptions options = parse_options(o);
+  const Explanation e = explain(expr, options);
+  const auto from = parse_from(o.from);
+  std::vector<std::pair<std::string, std::chrono::milliseconds>> times;
+  const bool drawable = options.seed.empty() ? !e.resolved && [&] {
+    try {
+      (void)parse(expr, options);
+      return true;
+    } catch (const ParseError&) {
+      return false;  // hash forms without a seed: describe, but no times
+    }
+  }() : true;
+  if (drawable) {
+    const Schedule s = parse(expr, options);
+    std::optional<Schedule::time_point> t = from;
+    for (int i = 0; i < o.count && (t = s.next(*t)); ++i) times.emplace_back(format_rfc3339(*t, s.zone()), *t - from);
+  }
+  if (o.json) {
+    nlohmann::json j{{"expr", expr}, {"description", e.sentences}, {"zone", e.zone}, {"dst", e.dst}};
+    auto& fields = j["fields"] = nlohmann::json::array();
+    for (const auto& f : e.fields)
+      fields.push_back({{"field", f.field}, {"text", f.text}, {"column", f.column}, {"line", f.line},
+                        {"meaning", f.meaning}});
+    if (e.resolved) j["resolved"] = *e.resolved;
+    if (!options.seed.empty()) j["seed"] = options.seed.parts();
+    auto& next = j["next"] = nlohmann::json::array();
+    for (const auto& [text, ahead] : times) next.push_back({{"time", text}, {"in_ms", ahead.count()}});
+    out << j.dump() << "\n";
+    return kOk;
+  }
+  for (const auto& s : e.sentences) out << s << "\n";
+  out << "\n";
+  std::size_t width = 0, text_width = 0;
+  for (const auto& f : e.fields) {
+    width = std::max(width, f.field.size());
+    text_width = std::max(text_width, f.text.size());
+  }
+  for (const auto& f : e.fields)
+    out << fmt::format("  {}{:<{}}  {:<{}}  {}\n", f.line > 0 ? fmt::format("line {}: ", f.line) : "", f.field, width,
+                       f.text, text_width, f.meaning);
+  if (!e.dst.empty()) out << "\n" << e.dst << "\n";
+  if (e.resolved)
+    out << fmt::format("\nResolved for seed [{}]: {}\n", fmt::join(options.seed.parts(), ", "), *e.resolved);
+  if (!drawable) {
+    out << "\nGive a seed (--seed JOB, and --host NAME) to see the values and the fire times.\n";
+    return kOk;
+  }
+  out << fmt::format("\nNext {} fire time{} after {}:\n", times.size(), times.size() == 1 ? "" : "s",
+                     format_rfc3339(from, parse(expr, options).zone()));
+  for (const auto& [text, ahead] : times) out << fmt::format("  {}  in {}\n", text, format_distance(ahead));
+  if (times.empty()) out << "  none (it never fires, or not before year 9999)\n";
+  return kOk;
 }
 
 std::chrono::milliseconds parse_duration(const std::string& text) {

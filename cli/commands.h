@@ -43,6 +43,9 @@ int run_resolve(const std::string& expr, const CommonOptions& o, const std::stri
 // were; the status is 2 when any line failed.
 int run_resolve_crontab(const std::string& file, const CommonOptions& o, const std::string& to, std::ostream& out,
                         std::ostream& err);
+// An English description, the resolved expression (with a seed) and the next
+// --count fire times with how far away each is.
+int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& out);
 int run_offset(const CommonOptions& o, const std::string& window, std::ostream& out);
 // "15m", "90s", "1h30m", "250ms", "2d"; throws ParseError.
 std::chrono::milliseconds parse_duration(const std::string& text);

@@ -86,6 +86,15 @@ int main(int argc, char** argv) {
   offset_cmd->footer("Example: fuzzycron offset --seed nightly-report --window 15m\n"
                      "  Shift each run of a job by its offset to spread many jobs over a fixed window.");
 
+  CommonOptions explain_opts;
+  std::string explain_expr;
+  auto* explain = app.add_subcommand("explain", "describe an expression in plain English, with the next fire times");
+  explain->add_option("EXPR", explain_expr, "the cron expression (quote it)")->required();
+  add_common(explain, explain_opts);
+  explain->footer("Example: fuzzycron explain 'H(0-29) * * * *' --seed db-sync\n"
+                  "  Once an hour, at a stable minute between :00 and :29 chosen from the job's name ...\n"
+                  "Example: fuzzycron explain -d quartz '0 15 10 ? * 6L 2027' -z Europe/Paris");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -103,6 +112,7 @@ int main(int argc, char** argv) {
       return cli::kBadInput;
     }
     if (*resolve) return cli::run_resolve(resolve_expr, resolve_opts, resolve_to, std::cout);
+    if (*explain) return cli::run_explain(explain_expr, explain_opts, std::cout);
     if (*offset_cmd) return cli::run_offset(offset_opts, window, std::cout);
   } catch (const fuzzycron::ParseError& e) {
     cli::print_error(std::cerr, e);

@@ -165,26 +165,12 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
   // side of an AND must allow everything.
   if (!dom) p.days = 0xfffffffeu;
   if (!dow) p.weekdays = 0x7f;
-  switch (d) {
-    case Dialect::standard:
-      // Vixie: OR when neither field's text starts with '*', else AND.
-      p.day_or = !starts_with_star(dom) && !starts_with_star(dow);
-      break;
-    case Dialect::furiko:
-      p.day_or = furiko_restricted(dom) && furiko_restricted(dow);
-      break;
-    case Dialect::quartz:
-    case Dialect::jenkins:
-      p.day_or = false;
-      break;
-  }
-  if (both_days_must_match) p.day_or = 0;
+  p.day_or = !both_days_must_match && days_are_ored(line, d);
   bool specials = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays || p.last_weekdays;
   for (auto m : p.nth_weekdays) specials = specials || m;
   p.day_specials = specials;
   // DST class for the `cron` policy (SPEC §4).
-  const bool interval = starts_with_star(line.fields[static_cast<int>(FieldId::minute)]) ||
-                        starts_with_star(line.fields[static_cast<int>(FieldId::hour)]);
+  const bool interval = is_interval(line);
   if (options.dst.cron) {
     p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift) & 1u;
     p.overlap = static_cast<std::uint8_t>(interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first) & 3u;
@@ -194,6 +180,26 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
   }
   p.never = !detail::some_day_can_match(p);
   return p;
+}
+
+bool days_are_ored(const syntax::Line& line, Dialect d) {
+  const auto& dom = line.fields[static_cast<int>(FieldId::day_of_month)];
+  const auto& dow = line.fields[static_cast<int>(FieldId::day_of_week)];
+  switch (d) {
+    case Dialect::standard:  // Vixie: OR when neither field's text starts with '*'
+      return !starts_with_star(dom) && !starts_with_star(dow);
+    case Dialect::furiko:
+      return furiko_restricted(dom) && furiko_restricted(dow);
+    case Dialect::quartz:
+    case Dialect::jenkins:
+      break;
+  }
+  return false;
+}
+
+bool is_interval(const syntax::Line& line) {
+  return starts_with_star(line.fields[static_cast<int>(FieldId::minute)]) ||
+         starts_with_star(line.fields[static_cast<int>(FieldId::hour)]);
 }
 
 }  // namespace fuzzycron::compile

@@ -14,4 +14,12 @@ namespace fuzzycron::compile {
 detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& options,
                              bool both_days_must_match = false);
 
+// True when the line's days fire on day-of-month OR day-of-week (Vixie's rule in
+// the standard dialect, gorhill's in furiko); false for AND.
+bool days_are_ored(const syntax::Line& line, Dialect d);
+
+// True for an interval schedule in the sense of the `cron` DST policy: the
+// minute or hour text starts with '*' (SPEC §4).
+bool is_interval(const syntax::Line& line);
+
 }  // namespace fuzzycron::compile

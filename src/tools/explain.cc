@@ -1,0 +1,381 @@
+// English for cron expressions, built from the parsed (unresolved) syntax so
+// that hash forms are described as what they are: stable choices.
+#include "fuzzycron/explain.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "compile/compile.h"
+#include "engine/zone.h"
+#include "fuzzycron/resolve.h"
+#include "syntax/spec.h"
+
+namespace fuzzycron {
+namespace {
+
+using syntax::Field;
+using syntax::FieldId;
+using syntax::FieldRules;
+using syntax::Term;
+using Kind = Term::Kind;
+
+constexpr std::array<std::string_view, 7> kWeekdays = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                                       "Thursday", "Friday", "Saturday"};
+constexpr std::array<std::string_view, 12> kMonths = {"January", "February", "March",     "April",
+                                                      "May",     "June",     "July",      "August",
+                                                      "September", "October", "November", "December"};
+constexpr std::array<std::string_view, 5> kOrdinals = {"first", "second", "third", "fourth", "fifth"};
+
+std::string join(const std::vector<std::string>& items, std::string_view last = " and ") {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += i + 1 == items.size() ? std::string(last) : std::string(", ");
+    out += items[i];
+  }
+  return out;
+}
+
+std::string day_ordinal(int d) {
+  const int tens = d % 100 / 10, unit = d % 10;
+  const char* suffix = tens == 1 ? "th" : unit == 1 ? "st" : unit == 2 ? "nd" : unit == 3 ? "rd" : "th";
+  return fmt::format("{}{}", d, suffix);
+}
+
+std::string plural(int n, std::string_view unit) {
+  return n == 1 ? fmt::format("1 {}", unit) : fmt::format("{} {}s", n, unit);
+}
+
+// How the values of one field read.
+struct FieldWords {
+  std::string_view unit;  // "minute"
+  const FieldRules* rules;
+  std::string_view seed_words;
+
+  std::string value(int v) const {
+    switch (rules->id) {
+      case FieldId::second: return fmt::format("second {}", v);
+      case FieldId::minute: return fmt::format(":{:02}", v);
+      case FieldId::hour: return fmt::format("{:02}:00", v);
+      case FieldId::day_of_month: return "the " + day_ordinal(v);
+      case FieldId::month: return v >= 1 && v <= 12 ? std::string(kMonths[static_cast<std::size_t>(v - 1)])
+                                                    : std::to_string(v);
+      case FieldId::day_of_week: {
+        const int w = rules->sunday_is_one ? (v + 6) % 7 : v % 7;
+        return std::string(kWeekdays[static_cast<std::size_t>(w)]);
+      }
+      case FieldId::year: return std::to_string(v);
+    }
+    return std::to_string(v);
+  }
+  // A bare number of the field, for ranges of hash forms.
+  std::string number(int v) const {
+    switch (rules->id) {
+      case FieldId::second: return std::to_string(v);
+      case FieldId::hour: return fmt::format("{:02}", v);
+      default: return value(v);
+    }
+  }
+  // The end of a range of hours reads as the last minute it covers.
+  std::string range_end(int v) const {
+    return rules->id == FieldId::hour ? fmt::format("{:02}:59", v) : value(v);
+  }
+  // The values a small field's term stands for, for listing (month, weekday).
+  std::vector<int> values(const Term& t) const {
+    std::vector<int> out;
+    const int step = t.step > 0 ? t.step : 1;
+    const int n = rules->max - rules->min + 1;
+    int lo = t.kind == Kind::all ? rules->min : t.lo;
+    int hi = t.kind == Kind::all ? rules->max : t.kind == Kind::value ? (t.step > 0 ? rules->max : t.lo) : t.hi;
+    if (hi < lo) hi += n;  // a Quartz wrap-around range
+    for (int v = lo; v <= hi && out.size() < 64; v += step) out.push_back(v > rules->max ? v - n : v);
+    return out;
+  }
+};
+
+// "every 3rd day of the month starting on the 1st (1, 4, ..., 31; the count
+// restarts each month)": why short day cycles are uneven at month ends.
+std::string day_cycle(const Term& t, const FieldWords& w) {
+  std::vector<int> v = w.values(t);
+  std::string list;
+  if (v.size() <= 4) {
+    list = fmt::format("{}", fmt::join(v, ", "));
+  } else {
+    list = fmt::format("{}, {}, ..., {}", v[0], v[1], v.back());
+  }
+  return fmt::format("every {} day of the month starting on the {} ({}; the count restarts each month)",
+                     day_ordinal(t.step), day_ordinal(v.front()), list);
+}
+
+std::string hash_phrase(const Term& t, const FieldWords& w) {
+  const bool dow = w.rules->id == FieldId::day_of_week;
+  const std::string chosen = fmt::format("chosen from {}", w.seed_words);
+  if (t.step == 0) {
+    if (dow && !t.explicit_range) return fmt::format("a stable day of the week {}", chosen);
+    if (w.rules->id == FieldId::day_of_month)
+      return fmt::format("a stable day between the {} and the {} {}", day_ordinal(t.lo), day_ordinal(t.hi), chosen);
+    return fmt::format("a stable {} between {} and {} {}", w.unit, w.number(t.lo), w.number(t.hi), chosen);
+  }
+  const int first_hi = std::min(t.hi, t.lo + t.step - 1);
+  if (w.rules->id == FieldId::day_of_month)
+    return fmt::format("every {} day of the month starting on a stable day between the {} and the {} {} (the count "
+                       "restarts each month)", day_ordinal(t.step), day_ordinal(t.lo), day_ordinal(first_hi), chosen);
+  std::string out = fmt::format("every {} starting at a stable {} between {} and {}", plural(t.step, w.unit), w.unit,
+                                w.number(t.lo), w.number(first_hi));
+  if (t.explicit_range) out += fmt::format(" and ending by {}", w.range_end(t.hi));
+  return out + " " + chosen;
+}
+
+// One term as a phrase that fits after "at"/"on"/"in".
+std::string term_phrase(const Term& t, const FieldWords& w) {
+  const FieldId id = w.rules->id;
+  const bool small = id == FieldId::month || id == FieldId::day_of_week ||
+                     (id == FieldId::day_of_month && t.step > 0 && w.values(t).size() <= 8);
+  switch (t.kind) {
+    case Kind::all:
+      if (t.step == 0) return fmt::format("every {}", w.unit);
+      if (id == FieldId::day_of_month) return day_cycle(t, w);
+      if (small) return join([&] {
+          std::vector<std::string> names;
+          for (int v : w.values(t)) names.push_back(w.value(v));
+          return names;
+        }());
+      return fmt::format("every {}", plural(t.step, w.unit));
+    case Kind::no_spec: return "";
+    case Kind::value:
+      if (t.step == 0) return w.value(t.lo);
+      if (small) break;
+      if (id == FieldId::day_of_month) return day_cycle(t, w);
+      return fmt::format("every {} from {}", plural(t.step, w.unit), w.value(t.lo));
+    case Kind::range:
+      if (small && t.step > 0) break;
+      if (t.step == 0) return fmt::format("{} through {}", w.value(t.lo), w.range_end(t.hi));
+      return fmt::format("every {} from {} through {}", plural(t.step, w.unit), w.value(t.lo), w.range_end(t.hi));
+    case Kind::last_day:
+      return t.lo == 0 ? std::string("the last day of the month")
+                       : fmt::format("the day {} before the last day of the month", plural(t.lo, "day"));
+    case Kind::last_weekday:
+      return t.lo == 0 ? std::string("the last weekday (Monday to Friday) of the month")
+                       : fmt::format("the weekday nearest to {} before the last day of the month", plural(t.lo, "day"));
+    case Kind::nearest_weekday:
+      return fmt::format("the weekday (Monday to Friday) nearest the {} of the month, within the month",
+                         day_ordinal(t.lo));
+    case Kind::last_of_weekday: return fmt::format("the last {} of the month", w.value(t.lo));
+    case Kind::nth_weekday:
+      return fmt::format("the {} {} of the month",
+                         t.hi >= 1 && t.hi <= 5 ? kOrdinals[static_cast<std::size_t>(t.hi - 1)] : "nth", w.value(t.lo));
+    case Kind::hash: return hash_phrase(t, w);
+  }
+  std::vector<std::string> names;  // a stepped month, weekday or short day run: list them
+  for (int v : w.values(t)) names.push_back(w.value(v));
+  return join(names);
+}
+
+std::string field_phrase(const Field& f, const FieldWords& w) {
+  std::vector<std::string> items;
+  for (const Term& t : f.terms)
+    if (auto p = term_phrase(t, w); !p.empty()) items.push_back(std::move(p));
+  return join(items);
+}
+
+// A field is "every" when it allows everything with no step: '*' (or '?').
+bool every(const std::optional<Field>& f) {
+  if (!f) return true;
+  for (const Term& t : f->terms)
+    if ((t.kind == Kind::all && t.step == 0) || t.kind == Kind::no_spec) return true;
+  return false;
+}
+
+// One value: a plain number or a single hash draw.
+bool single(const std::optional<Field>& f) {
+  return f && f->terms.size() == 1 &&
+         ((f->terms[0].kind == Kind::value || f->terms[0].kind == Kind::hash) && f->terms[0].step == 0);
+}
+bool fixed(const std::optional<Field>& f) { return single(f) && f->terms[0].kind == Kind::value; }
+bool fixed_values(const std::optional<Field>& f) {
+  if (!f) return false;
+  for (const Term& t : f->terms)
+    if (t.kind != Kind::value || t.step != 0) return false;
+  return true;
+}
+
+std::string capitalized(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+struct LineWords {
+  const syntax::Line& line;
+  const ParseOptions& options;
+  std::string_view seed_words;
+
+  const std::optional<Field>& field(FieldId id) const { return line.fields[static_cast<int>(id)]; }
+  FieldWords words(FieldId id, std::string_view unit) const {
+    return {unit, &syntax::rules_for(options.dialect, id, options.furiko.quartz_day_of_week), seed_words};
+  }
+  std::string phrase(FieldId id, std::string_view unit) const { return field_phrase(*field(id), words(id, unit)); }
+
+  // Seconds, minutes and hours. `daily`: every day is allowed, so a single time
+  // of day reads "once a day".
+  std::vector<std::string> time_clauses(bool daily) const {
+    const auto& sec = field(FieldId::second);
+    const auto& min = field(FieldId::minute);
+    const auto& hour = field(FieldId::hour);
+    const bool sec_zero = !sec || (fixed(sec) && sec->terms[0].lo == 0);
+    const std::string once_a_day = daily ? "once a day, at " : "at ";
+    std::vector<std::string> out;
+    // "at 09:30 and 17:30"
+    if ((sec_zero || fixed(sec)) && fixed(min) && fixed_values(hour)) {
+      std::vector<std::string> times;
+      for (const Term& h : hour->terms)
+        times.push_back(sec_zero ? fmt::format("{:02}:{:02}", h.lo, min->terms[0].lo)
+                                 : fmt::format("{:02}:{:02}:{:02}", h.lo, min->terms[0].lo, sec->terms[0].lo));
+      out.push_back((hour->terms.size() == 1 ? once_a_day : "at ") + join(times));
+      return out;
+    }
+    const bool once_in_minute = sec_zero || single(sec);
+    if (sec && !sec_zero && single(sec) && every(min) && every(hour)) {
+      out.push_back("every minute, at " + phrase(FieldId::second, "second"));
+      return out;
+    }
+    if (sec && !sec_zero) {
+      if (every(sec)) out.push_back("every second");
+      else if (single(sec)) out.push_back("at " + phrase(FieldId::second, "second"));
+      else out.push_back(phrase(FieldId::second, "second"));
+    }
+    const std::string minute = phrase(FieldId::minute, "minute");
+    if (every(min)) {
+      if (!sec || sec_zero || single(sec)) out.push_back("every minute");
+    } else if (single(min) && once_in_minute && every(hour)) {
+      out.push_back("once an hour, at " + (fixed(min) ? "minute " + minute : minute));
+    } else if (single(min) && once_in_minute && single(hour)) {
+      const Term& h = hour->terms[0];
+      const Term& m = min->terms[0];
+      if (h.kind == Kind::hash && m.kind == Kind::hash)
+        out.push_back(fmt::format("{}a stable time chosen from {}: hour between {:02} and {:02}, minute between "
+                                  ":{:02} and :{:02}", once_a_day, seed_words, h.lo, h.hi, m.lo, m.hi));
+      else if (h.kind == Kind::hash)
+        out.push_back(fmt::format("{}minute :{:02} of a stable hour between {:02} and {:02} chosen from {}",
+                                  once_a_day, m.lo, h.lo, h.hi, seed_words));
+      else
+        out.push_back(fmt::format("{}{}, in the hour {:02}:00-{:02}:59", once_a_day, minute, h.lo, h.lo));
+      return out;
+    } else if (fixed_values(min)) {
+      out.push_back("at minute " + minute + (every(hour) ? " of every hour" : ""));
+    } else {
+      out.push_back(minute);
+    }
+    if (!every(hour)) {
+      const Term& h = hour->terms[0];
+      if (single(hour) && h.kind == Kind::value)
+        out.push_back(fmt::format("in the hour {:02}:00-{:02}:59", h.lo, h.lo));
+      else if (fixed_values(hour))
+        out.push_back("in the hours starting " + phrase(FieldId::hour, "hour"));
+      else if (single(hour) || (hour->terms.size() == 1 && h.kind == Kind::range && h.step == 0))
+        out.push_back((h.kind == Kind::hash ? "in " : "from ") + phrase(FieldId::hour, "hour"));
+      else
+        out.push_back(phrase(FieldId::hour, "hour"));
+    }
+    return out;
+  }
+
+  std::string day_clause() const {
+    const auto& dom = field(FieldId::day_of_month);
+    const auto& dow = field(FieldId::day_of_week);
+    const bool any_dom = every(dom), any_dow = every(dow);
+    std::string dom_text = any_dom ? "" : "on " + phrase(FieldId::day_of_month, "day");
+    if (!any_dom && dom_text.find("month") == std::string::npos) dom_text += " of the month";
+    std::string dow_text = any_dow ? "" : "on " + phrase(FieldId::day_of_week, "day of the week");
+    if (!any_dom && !any_dow) {
+      if (compile::days_are_ored(line, options.dialect))
+        return dom_text + " and also " + dow_text +
+               " (either day field is enough: when both are restricted, " +
+               (options.dialect == Dialect::standard ? "standard cron" : "this dialect") + " runs on either)";
+      return dom_text + ", but only when that day is " + phrase(FieldId::day_of_week, "day of the week");
+    }
+    if (!any_dom) return dom_text;
+    if (!any_dow) return dow_text;
+    return "every day";
+  }
+
+  std::string sentence() const {
+    const std::string days = day_clause();
+    std::vector<std::string> parts = time_clauses(days == "every day");
+    if (days != "every day" || !parts.front().starts_with("once a day")) parts.push_back(days);
+    if (!every(field(FieldId::month))) parts.push_back("in " + phrase(FieldId::month, "month"));
+    if (const auto& year = field(FieldId::year); year && !every(year))
+      parts.push_back("in " + phrase(FieldId::year, "year"));
+    std::string s;
+    for (const auto& p : parts) s += (s.empty() ? "" : ", ") + p;
+    return capitalized(s);
+  }
+};
+
+std::string dst_words(const syntax::Line& line, const DstPolicy& policy, bool has_dst) {
+  DstPolicy::Gap gap = policy.gap;
+  DstPolicy::Overlap overlap = policy.overlap;
+  std::string lead;
+  if (policy.cron) {
+    const bool interval = compile::is_interval(line);
+    gap = interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift;
+    overlap = interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first;
+    lead = interval ? "DST policy cron, interval schedule (minute or hour starts with '*'): "
+                    : "DST policy cron, fixed-time schedule: ";
+  } else {
+    lead = "DST policy " + policy.name() + ": ";
+  }
+  if (!has_dst) return lead + "the zone has no DST transitions to worry about.";
+  const std::string gap_text = gap == DstPolicy::Gap::skip
+                                   ? "local times that do not exist when clocks spring forward are skipped"
+                                   : "a local time skipped when clocks spring forward runs once, at the first "
+                                     "instant after the gap";
+  const std::string overlap_text = overlap == DstPolicy::Overlap::both ? "runs in both passes"
+                                   : overlap == DstPolicy::Overlap::first
+                                       ? "runs once, in the first pass (before clocks go back)"
+                                       : "runs once, in the second pass (after clocks go back)";
+  return lead + gap_text + "; a local time repeated when clocks fall back " + overlap_text + ".";
+}
+
+}  // namespace
+
+Explanation explain(std::string_view expression, const ParseOptions& options) {
+  syntax::Spec spec = detail::split(expression, options);
+  Explanation out;
+  const Schedule schedule = [&] {  // validates the zone and everything but hash draws
+    ParseOptions check = options;
+    if (check.seed.empty()) check.seed = Seed({"explain"});
+    return parse(expression, check);
+  }();
+  out.zone = std::string(schedule.zone().name());
+  const std::size_t parts = options.seed.parts().size();
+  const std::string_view seed_words = parts >= 2 ? "the host and the job's name" : "the job's name";
+  bool hashed = false;
+  for (const auto& line : spec.lines) {
+    const LineWords words{line, options, seed_words};
+    out.sentences.push_back(words.sentence() + ", in " + out.zone + ".");
+    for (int i = 0; i < syntax::kFieldCount; ++i) {
+      const auto& f = line.fields[static_cast<std::size_t>(i)];
+      if (!f) continue;
+      const auto id = static_cast<FieldId>(i);
+      const std::string_view unit = id == FieldId::day_of_month ? "day"
+                                    : id == FieldId::day_of_week ? "day of the week"
+                                                                 : syntax::field_name(id);
+      std::string meaning = field_phrase(*f, words.words(id, unit));
+      if (every(f)) meaning = id == FieldId::day_of_month || id == FieldId::day_of_week
+                                  ? "any day" : fmt::format("every {}", unit);
+      for (const Term& t : f->terms) hashed = hashed || t.kind == Kind::hash;
+      out.fields.push_back({line.line, std::string(syntax::field_name(id)), f->text, f->column, std::move(meaning)});
+    }
+  }
+  if (spec.lines.empty()) out.sentences.push_back("Never fires: the spec has no schedule lines.");
+  const auto& zone = schedule.zone().impl();
+  const bool has_dst = !zone.fixed();
+  out.dst = spec.lines.empty() ? "" : dst_words(spec.lines.front(), options.dst, has_dst);
+  if (hashed && !options.seed.empty()) out.resolved = resolve(expression, options);
+  return out;
+}
+
+}  // namespace fuzzycron
