@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <ostream>
@@ -122,15 +123,14 @@ int run_resolve_crontab(const std::string& file, const CommonOptions& o, const s
   std::vector<std::string> lines = tab.lines;
   for (const auto& e : tab.entries) {
     if (e.reboot) continue;
-    ParseOptions job = options;
     try {
-      job.seed = e.seed(o.host);
-      if (!e.zone.empty()) job.time_zone = e.zone;
+      e.compile(options, o.host);  // the entry's errors at its line and column
+      const ParseOptions job = e.options(options, o.host);
       const std::string resolved = target ? resolve(e.schedule, job, *target) : resolve(e.schedule, job);
       lines[static_cast<std::size_t>(e.line - 1)].replace(static_cast<std::size_t>(e.schedule_column - 1),
                                                           e.schedule.size(), resolved);
     } catch (const ParseError& x) {
-      const int column = x.line() > 0 ? x.column() : e.schedule_column - 1 + x.column();
+      const int column = x.line() == e.line ? x.column() : e.schedule_column - 1 + x.column();
       report(e.line, column, x.message(), tab.lines[static_cast<std::size_t>(e.line - 1)]);
     }
   }
@@ -218,6 +218,82 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
   for (const auto& [text, ahead] : times) out << fmt::format("  {}  in {}\n", text, format_distance(ahead));
   if (times.empty()) out << "  none (it never fires, or not before year 9999)\n";
   return kOk;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ParseError("cannot read the file '" + path + "'", path, 1);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+int run_lint(const std::string& target, const CommonOptions& o, const std::string& fail_on, std::ostream& out) {
+  std::optional<Severity> threshold;
+  if (fail_on != "never") {
+    threshold = severity_from_name(fail_on);
+    if (!threshold) throw ParseError("--fail-on takes info, warning, error or never", fail_on, 1);
+  }
+  LintOptions options;
+  options.from = parse_from(o.from);
+  std::error_code ec;
+  const bool is_file = std::filesystem::is_regular_file(target, ec);
+  std::vector<Finding> findings;
+  std::vector<std::string> lines;  // what the columns point into
+  if (is_file) {
+    CommonOptions base = o;
+    base.seeds.clear();
+    base.host.clear();
+    options.parse = parse_options(base);
+    options.host = o.host;
+    const Crontab tab = parse_crontab(read_file(target), options.parse.dialect);
+    findings = lint(tab, options);
+    lines = tab.lines;
+  } else {
+    options.parse = parse_options(o);
+    findings = lint(target, options);
+    std::size_t start = 0;
+    while (true) {
+      const auto nl = target.find('\n', start);
+      lines.push_back(target.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
+      if (nl == std::string::npos) break;
+      start = nl + 1;
+    }
+  }
+  std::array<int, 3> counts{};
+  bool unreadable = false;
+  int status = kOk;
+  for (const auto& f : findings) {
+    ++counts[static_cast<std::size_t>(f.severity)];
+    unreadable = unreadable || f.code.starts_with("FC00");
+    if (threshold && f.severity >= *threshold) status = kFailure;
+  }
+  if (o.json) {
+    nlohmann::json j{{"target", is_file ? "crontab" : "expression"},
+                     {"counts", {{"error", counts[2]}, {"warning", counts[1]}, {"info", counts[0]}}}};
+    auto& list = j["findings"] = nlohmann::json::array();
+    for (const auto& f : findings) {
+      nlohmann::json x{{"code", f.code}, {"severity", severity_name(f.severity)}, {"line", f.line},
+                       {"column", f.column}, {"message", f.message}};
+      if (!f.suggestion.empty()) x["suggestion"] = f.suggestion;
+      list.push_back(std::move(x));
+    }
+    out << j.dump() << "\n";
+  } else {
+    for (const auto& f : findings) {
+      const std::size_t index = f.line > 0 ? static_cast<std::size_t>(f.line - 1) : 0;
+      const std::string& text = index < lines.size() ? lines[index] : lines.front();
+      const std::string where = is_file ? fmt::format("{}:{}:{}", target, f.line, f.column)
+                                : f.line > 0 ? fmt::format("line {}, column {}", f.line, f.column)
+                                             : fmt::format("column {}", f.column);
+      out << fmt::format("{}: {} {}: {}\n  {}\n  {}^\n", where, severity_name(f.severity), f.code, f.message,
+                         text.size() > 200 ? text.substr(0, 200) + "..." : text,
+                         std::string(static_cast<std::size_t>(std::clamp(f.column - 1, 0, 200)), ' '));
+      if (!f.suggestion.empty()) out << "  suggestion: " << f.suggestion << "\n";
+    }
+    out << fmt::format("{} finding{}: {} error{}, {} warning{}, {} info\n", findings.size(),
+                       findings.size() == 1 ? "" : "s", counts[2], counts[2] == 1 ? "" : "s", counts[1],
+                       counts[1] == 1 ? "" : "s", counts[0]);
+  }
+  return unreadable ? kBadInput : status;
 }
 
 std::chrono::milliseconds parse_duration(const std::string& text) {

@@ -46,6 +46,12 @@ int run_resolve_crontab(const std::string& file, const CommonOptions& o, const s
 // An English description, the resolved expression (with a seed) and the next
 // --count fire times with how far away each is.
 int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& out);
+// Findings for an expression, or for a crontab when `target` names a file.
+// Status: 2 when the input does not parse (FC00x), 1 when a finding reaches
+// `fail_on` (info | warning | error | never), else 0.
+int run_lint(const std::string& target, const CommonOptions& o, const std::string& fail_on, std::ostream& out);
+// A file's whole text; throws ParseError when it cannot be read.
+std::string read_file(const std::string& path);
 int run_offset(const CommonOptions& o, const std::string& window, std::ostream& out);
 // "15m", "90s", "1h30m", "250ms", "2d"; throws ParseError.
 std::chrono::milliseconds parse_duration(const std::string& text);

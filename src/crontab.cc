@@ -4,6 +4,9 @@
 
 #include <cctype>
 
+#include "fuzzycron/error.h"
+#include "fuzzycron/time_zone.h"
+
 namespace fuzzycron {
 namespace {
 
@@ -38,10 +41,36 @@ Seed CrontabEntry::seed(const std::string& host) const {
   return Seed({host, name});
 }
 
+ParseOptions CrontabEntry::options(const ParseOptions& base, const std::string& host) const {
+  ParseOptions o = base;
+  o.seed = seed(host);
+  if (!zone.empty()) o.time_zone = zone;
+  return o;
+}
+
+Schedule CrontabEntry::compile(const ParseOptions& base, const std::string& host) const {
+  const ParseOptions o = options(base, host);
+  if (!zone.empty()) {
+    try {
+      TimeZone::locate(zone);
+    } catch (const ParseError&) {
+      throw ParseError(fmt::format("the entry runs in CRON_TZ={} (line {}), which is not a zone of the tz database",
+                                   zone, zone_line),
+                       text, schedule_column, line);
+    }
+  }
+  try {
+    return parse(schedule, o);
+  } catch (const ParseError& e) {
+    throw ParseError(e.message(), text, schedule_column - 1 + e.column(), line);
+  }
+}
+
 Crontab parse_crontab(std::string_view text, Dialect dialect) {
   Crontab tab;
   const int fields = dialect == Dialect::quartz ? 6 : 5;
   std::string zone, pending_name;
+  int zone_line = 0;
   int line_no = 0;
   std::size_t start = 0;
   while (start < text.size()) {
@@ -73,13 +102,25 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
       continue;
     }
     if (const auto name = variable_name(line); !name.empty()) {
-      if (name == "CRON_TZ") zone = unquote(line.substr(line.find('=') + 1));
+      if (name == "CRON_TZ") {
+        zone = unquote(line.substr(line.find('=') + 1));
+        zone_line = line_no;
+        try {
+          if (!zone.empty()) TimeZone::locate(zone);
+        } catch (const ParseError&) {
+          error(static_cast<int>(raw.find('=')) + 2,
+                fmt::format("unknown time zone '{}' for CRON_TZ: use an IANA name such as Europe/Berlin; the "
+                            "entries below it are reported too", zone));
+        }
+      }
       pending_name.clear();
       continue;
     }
     CrontabEntry e;
     e.line = line_no;
     e.zone = zone;
+    e.zone_line = zone_line;
+    e.text = std::string(raw);
     e.schedule_column = indent + 1;
     // The schedule: an @alias, or the dialect's number of fields.
     std::size_t i = 0;

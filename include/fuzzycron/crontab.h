@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fuzzycron/dialect.h"
+#include "fuzzycron/parse.h"
 #include "fuzzycron/seed.h"
 
 namespace fuzzycron {
@@ -17,10 +18,17 @@ struct CrontabEntry {
   std::string command;
   std::string name;           // from "# name: JOB" directly above, else the command
   std::string zone;           // the CRON_TZ in force, "" for the default
+  int zone_line = 0;          // where that CRON_TZ was set
   bool reboot = false;        // @reboot: runs at start-up, never at a time
+  std::string text;           // the whole line, without its line end
 
   // The job's seed: [host, name], or [name] without a host.
   Seed seed(const std::string& host = {}) const;
+  // `base` with this job's seed and CRON_TZ zone.
+  ParseOptions options(const ParseOptions& base, const std::string& host = {}) const;
+  // parse() with options(); a ParseError carries this entry's line and a
+  // column counted from the start of the line. Not for @reboot entries.
+  Schedule compile(const ParseOptions& base, const std::string& host = {}) const;
 };
 
 // A line that is not a valid crontab line; the others are still read.
@@ -38,7 +46,7 @@ struct Crontab {
 };
 
 // Comments, blank lines, NAME=value lines (CRON_TZ= sets the zone of the
-// entries below it), @aliases and @reboot, and entries of the dialect's fields
+// entries below it; an unknown zone is reported on its line), @aliases and @reboot, and entries of the dialect's fields
 // (standard, jenkins, furiko: 5; quartz: 6) followed by a command. CRLF line
 // ends are accepted. Schedules are not compiled here: callers compile them with
 // the job's seed and report problems at entry.line, entry.schedule_column.

@@ -6,6 +6,7 @@
 #include "fuzzycron/dst_policy.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/explain.h"
+#include "fuzzycron/lint.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/rfc3339.h"

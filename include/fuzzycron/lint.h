@@ -1,0 +1,48 @@
+// fuzzycron/lint.h — findings about schedules that parse but will surprise:
+// load spikes H would spread, month-end cycles, uneven steps, the day-field OR,
+// schedules that never or rarely fire, DST gaps and overlaps, collisions.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzzycron/crontab.h"
+#include "fuzzycron/parse.h"
+#include "fuzzycron/rfc3339.h"
+
+namespace fuzzycron {
+
+enum class Severity : unsigned char { info, warning, error };
+std::string_view severity_name(Severity s) noexcept;  // "info", "warning", "error"
+std::optional<Severity> severity_from_name(std::string_view name) noexcept;
+
+struct Finding {
+  std::string code;  // stable, documented in docs/lint.md: "FC101"
+  Severity severity = Severity::warning;
+  int line = 0;    // 1-based line of a crontab or multi-line spec, 0 for one expression
+  int column = 1;  // 1-based
+  std::string message;
+  std::string suggestion;  // the rewritten schedule, "" when there is none
+};
+
+struct LintOptions {
+  // Dialect, zone, DST policy and hash scheme; `seed` for an expression.
+  ParseOptions parse;
+  // Crontabs: each entry's seed is [host, name] ([name] without a host).
+  std::string host;
+  // Where DST transitions, rare fires and collisions are looked for (the next
+  // year; collisions in the day that follows).
+  sys_milliseconds from{};
+};
+
+// Findings for one expression, ordered by line and column; a parse error is a
+// finding (FC001) rather than an exception.
+std::vector<Finding> lint(std::string_view expression, const LintOptions& options);
+
+// Findings for every entry of a crontab (columns count from the start of the
+// line), its unreadable lines (FC002) and its collisions (FC701).
+std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options);
+
+}  // namespace fuzzycron

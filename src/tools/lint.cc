@@ -1,0 +1,440 @@
+// Lint checks. Syntactic ones read the parsed (unresolved) fields, so they see
+// what was written; the others ask the compiled schedule.
+#include "fuzzycron/lint.h"
+
+#include <date/date.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+#include "compile/compile.h"
+#include "engine/calendar_search.h"
+#include "engine/zone.h"
+#include "fuzzycron/error.h"
+#include "hash/resolve_terms.h"
+#include "syntax/spec.h"
+
+namespace fuzzycron {
+namespace {
+
+using syntax::Field;
+using syntax::FieldId;
+using syntax::Term;
+using Kind = Term::Kind;
+using namespace std::chrono_literals;
+
+constexpr std::int64_t kDay = 86400;
+
+std::string field_text_at(const syntax::Line& line, const Term& t) {
+  return line.text.substr(static_cast<std::size_t>(t.column - 1), static_cast<std::size_t>(t.length));
+}
+
+std::string local_text(std::int64_t local, const char* format = "%F %H:%M:%S") {
+  return date::format(format, date::sys_seconds{std::chrono::seconds{local}});
+}
+
+std::string offset_text(std::int32_t offset) {
+  const int a = std::abs(offset);
+  return fmt::format("{}{:02}:{:02}", offset < 0 ? '-' : '+', a / 3600, a / 60 % 60);
+}
+
+// Checks of one line of an expression. Columns and rewrites are relative to
+// line.text; the caller moves them into place.
+class LineLint {
+ public:
+  LineLint(const syntax::Line& line, const ParseOptions& options, std::vector<Finding>& out)
+      : line_(line), options_(options), out_(out) {}
+
+  const std::optional<Field>& field(FieldId id) const { return line_.fields[static_cast<int>(id)]; }
+
+  void add(std::string code, Severity severity, int column, std::string message, std::string suggestion = {}) {
+    out_.push_back({std::move(code), severity, line_.line, column, std::move(message), std::move(suggestion)});
+  }
+
+  // line.text with `field` replaced by `text`.
+  std::string rewrite(const Field& f, std::string_view text) const {
+    std::string s = line_.text;
+    s.replace(static_cast<std::size_t>(f.column - 1), f.text.size(), text);
+    return s;
+  }
+
+  bool has_hash() const { return hash::has_hash_terms(line_); }
+
+  // FC101-FC103: the habits Jenkins warns about, where H spreads a fleet's load.
+  void spread_habits() {
+    if (has_hash()) return;  // whoever writes H knows about it
+    const bool seconds = field(FieldId::second).has_value();
+    const auto& finest = seconds ? field(FieldId::second) : field(FieldId::minute);
+    const auto& coarser = seconds ? field(FieldId::minute) : field(FieldId::hour);
+    if (!finest || finest->terms.empty()) return;
+    const std::string unit = seconds ? "second" : "minute";
+    const std::string cycle = seconds ? "minute" : "hour";
+    const Term& t = finest->terms.front();
+    const auto& rules = syntax::rules_for(options_.dialect, finest->id, options_.furiko.quartz_day_of_week);
+    if (finest->terms.size() == 1 && t.kind == Kind::all && t.step > 0) {
+      add("FC101", Severity::warning, finest->column,
+          fmt::format("{} in the {} field fires at the same {}s on every server and for every job with it; "
+                      "H/{} keeps the interval and starts each job at its own stable offset",
+                      finest->text, unit, unit, t.step),
+          rewrite(*finest, fmt::format("H/{}", t.step)));
+      return;
+    }
+    // 0,15,30,45 is */15 written out.
+    if (finest->terms.size() >= 2 && finest->terms.front().lo == 0) {
+      const int period = finest->terms[1].lo;
+      bool even = period > 0 && (rules.max + 1) % period == 0 &&
+                  static_cast<int>(finest->terms.size()) == (rules.max + 1) / period;
+      for (std::size_t i = 0; even && i < finest->terms.size(); ++i)
+        even = finest->terms[i].kind == Kind::value && finest->terms[i].step == 0 &&
+               finest->terms[i].lo == static_cast<int>(i) * period;
+      if (even) {
+        add("FC101", Severity::warning, finest->column,
+            fmt::format("{} in the {} field is every {} {}s at the same instants for every job; H/{} keeps the "
+                        "interval and spreads the jobs", finest->text, unit, period, unit, period),
+            rewrite(*finest, fmt::format("H/{}", period)));
+        return;
+      }
+    }
+    if (finest->terms.size() == 1 && t.kind == Kind::value && t.step == 0) {
+      add("FC102", t.lo == 0 ? Severity::warning : Severity::info, finest->column,
+          fmt::format("a fixed {} ({}): every job and server written this way fires at the same instant{}; H picks "
+                      "a stable {} per job", unit, finest->text,
+                      t.lo == 0 ? fmt::format(", the top of the {}, where load peaks", cycle) : "", unit),
+          rewrite(*finest, "H"));
+      return;
+    }
+    // "* 2 * * *": every minute of an hour, usually meant as once in it.
+    const bool every_finest = finest->terms.size() == 1 && t.kind == Kind::all && t.step == 0;
+    if (every_finest && coarser && !(coarser->terms.size() == 1 && coarser->terms[0].kind == Kind::all)) {
+      add("FC103", Severity::warning, finest->column,
+          fmt::format("every {} while the {} is restricted ({}): this fires {} times in each matching {}; if once "
+                      "was meant, write H (or a fixed {})", unit, cycle, coarser->text, rules.max + 1, cycle, unit),
+          rewrite(*finest, "H"));
+    }
+  }
+
+  // FC202 (uneven steps across a cycle) and FC601 (hash ranges against steps).
+  void steps() {
+    for (FieldId id : {FieldId::second, FieldId::minute, FieldId::hour, FieldId::month}) {
+      const auto& f = field(id);
+      if (!f) continue;
+      const auto& rules = syntax::rules_for(options_.dialect, id, options_.furiko.quartz_day_of_week);
+      const int size = rules.max - rules.min + 1;
+      const std::string unit(syntax::field_name(id));
+      for (const Term& t : f->terms) {
+        if (t.step < 2) continue;
+        if (t.kind == Kind::hash && t.explicit_range) {
+          hash_range(t, unit);
+          continue;
+        }
+        const bool full_cycle = t.kind == Kind::all || t.kind == Kind::hash ||
+                                (t.kind == Kind::value && t.lo - rules.min < t.step);
+        if (!full_cycle || size % t.step == 0) continue;
+        std::vector<int> divisors;
+        for (int d = 2; d < size; ++d)
+          if (size % d == 0) divisors.push_back(d);
+        const int better = *std::min_element(divisors.begin(), divisors.end(), [&](int a, int b) {
+          return std::abs(a - t.step) < std::abs(b - t.step);
+        });
+        const std::string text = field_text_at(line_, t);
+        std::string fixed = text.substr(0, text.rfind('/') + 1) + std::to_string(better);
+        std::string suggestion = rewrite(*f, [&] {
+          std::string ft = f->text;
+          ft.replace(static_cast<std::size_t>(t.column - f->column), text.size(), fixed);
+          return ft;
+        }());
+        const int cycle = id == FieldId::month ? 12 : size;
+        const std::string_view over = id == FieldId::second   ? "minute"
+                                      : id == FieldId::minute ? "hour"
+                                      : id == FieldId::hour   ? "day"
+                                                              : "year";
+        const int start = t.kind == Kind::value ? t.lo - rules.min : 0;
+        const int last_gap = cycle - (start + (size - 1 - start) / t.step * t.step) + start;
+        add("FC202", Severity::warning, t.column,
+            fmt::format("{} does not divide the {} {}s of {} {}: the step restarts each {}, so {} instead of {}{}; a "
+                        "step that divides {} ({}) keeps every gap equal",
+                        text, size, unit, over == "hour" ? "an" : "a", over, over,
+                        t.kind == Kind::hash ? fmt::format("one gap is shorter", unit)
+                                             : fmt::format("one gap is {} {}{}", last_gap, unit, last_gap == 1 ? "" : "s"),
+                        t.step, t.kind == Kind::hash ? ", and how many runs a job gets depends on its seed" : "", size,
+                        fmt::join(divisors, ", ")),
+            std::move(suggestion));
+      }
+    }
+  }
+
+  void hash_range(const Term& t, const std::string& unit) {
+    const int width = t.hi - t.lo + 1;
+    const std::string text = field_text_at(line_, t);
+    if (width <= t.step) {
+      add("FC601", Severity::warning, t.column,
+          fmt::format("{}: the range {}-{} holds {} {}{}, no more than the step {}, so this is one stable {} per "
+                      "cycle, not one every {}", text, t.lo, t.hi, width, unit, width == 1 ? "" : "s", t.step, unit,
+                      t.step),
+          [&] {
+            std::string s = line_.text;
+            s.replace(static_cast<std::size_t>(t.column - 1), text.size(), text.substr(0, text.rfind('/')));
+            return s;
+          }());
+    } else if (width % t.step != 0) {
+      add("FC601", Severity::warning, t.column,
+          fmt::format("{}: the range {}-{} ({} {}s) is not a multiple of the step {}, so a job gets {} or {} runs "
+                      "per cycle depending on its seed", text, t.lo, t.hi, width, unit, t.step, width / t.step,
+                      width / t.step + 1));
+    }
+  }
+
+  // FC201: day-of-month steps restart each month.
+  void day_cycles(const detail::Pattern& p, std::int64_t from_day) {
+    const auto& dom = field(FieldId::day_of_month);
+    if (!dom) return;
+    const auto stepped = std::find_if(dom->terms.begin(), dom->terms.end(), [](const Term& t) { return t.step >= 2; });
+    if (stepped == dom->terms.end()) return;
+    // Run days over four years, from the plain day bits of the compiled field.
+    std::vector<std::int64_t> runs;
+    const date::year_month_day start{date::sys_days{date::days{from_day}}};
+    date::year_month ym{start.year(), start.month()};
+    for (int i = 0; i < 48; ++i, ym += date::months{1}) {
+      const unsigned last = static_cast<unsigned>(date::year_month_day_last{ym.year(), date::month_day_last{ym.month()}}.day());
+      for (unsigned d = 1; d <= last; ++d)
+        if (p.days >> d & 1u)
+          runs.push_back(date::sys_days{ym.year() / ym.month() / date::day{d}}.time_since_epoch().count());
+    }
+    if (runs.size() < 3) return;
+    std::int64_t lo = INT64_MAX, hi = 0, lo_at = 0;
+    for (std::size_t i = 1; i < runs.size(); ++i) {
+      const std::int64_t gap = runs[i] - runs[i - 1];
+      if (gap < lo) lo = gap, lo_at = static_cast<std::int64_t>(i);
+      hi = std::max(hi, gap);
+    }
+    if (lo == hi) return;
+    const auto day_text = [](std::int64_t d) {
+      return date::format("%b %d", date::sys_days{date::days{d}});
+    };
+    add("FC201", Severity::warning, stepped->column,
+        fmt::format("day-of-month {} counts again from the start of every month, so runs are {} to {} days apart "
+                    "(e.g. {} then {}); cron has no 'every N days' — use fixed days of the month or a weekly "
+                    "schedule if the interval matters", dom->text, lo, hi, day_text(runs[lo_at - 1]),
+                    day_text(runs[lo_at])));
+  }
+
+  // FC301: Vixie's OR of two restricted day fields.
+  void day_or() {
+    const auto& dom = field(FieldId::day_of_month);
+    const auto& dow = field(FieldId::day_of_week);
+    if (!dom || !dow || !compile::days_are_ored(line_, options_.dialect)) return;
+    add("FC301", Severity::warning, dom->column,
+        fmt::format("day-of-month '{}' and day-of-week '{}' are both restricted, so this fires on every day that "
+                    "matches either one (day {} of the month, and also every such weekday), not only on days "
+                    "matching both; to mean one of them, write '*' in the other",
+                    dom->text, dow->text, dom->text),
+        rewrite(*dom, "*"));
+  }
+
+  // FC501/FC502: fixed local times in a DST gap or overlap in the coming year.
+  void dst(const detail::Pattern& p, const detail::Zone& zone, std::int64_t from, const DstPolicy& policy) {
+    if (zone.fixed() || compile::is_interval(line_)) return;
+    bool gap_done = false, overlap_done = false;
+    std::int64_t t = from;
+    for (int i = 0; i < 8 && t < from + 366 * kDay && !(gap_done && overlap_done); ++i) {
+      const detail::ZoneInterval iv = zone.interval_at(t);
+      if (iv.end >= detail::kMaxInstant) break;
+      const std::int64_t at = iv.end;
+      const std::int32_t before = iv.offset, after = iv.next_offset;
+      t = at;
+      if (after == before || at >= from + 366 * kDay) continue;
+      const bool gap = after > before;
+      if ((gap && gap_done) || (!gap && overlap_done)) continue;
+      const std::int64_t lo = at + std::min(before, after), hi = at + std::max(before, after) - 1;
+      const std::int64_t local = detail::next_local(p, lo, hi);
+      if (local == detail::kNoMatch || local == detail::kExhausted) continue;
+      const std::string when = local_text(local);
+      const std::string policy_name =
+          policy.cron ? fmt::format("cron (fixed-time: {})", DstPolicy::of(static_cast<DstPolicy::Gap>(p.gap),
+                                                                         static_cast<DstPolicy::Overlap>(p.overlap))
+                                                               .name())
+                      : policy.name();
+      const int column = field(FieldId::hour) ? field(FieldId::hour)->column : 1;
+      if (gap) {
+        gap_done = true;
+        const bool skip = p.gap == static_cast<std::uint8_t>(DstPolicy::Gap::skip);
+        add("FC501", skip ? Severity::warning : Severity::info, column,
+            fmt::format("{} does not exist in {}: clocks jump from {} to {} (UTC{} to UTC{}); DST policy {} {}", when,
+                        zone.name(), local_text(lo, "%H:%M"), local_text(hi + 1, "%H:%M"), offset_text(before),
+                        offset_text(after), policy_name,
+                        skip ? "skips it, so the job does not run that day"
+                             : "runs it once at " + local_text(hi + 1, "%H:%M") + ", the first instant after the gap"));
+      } else {
+        overlap_done = true;
+        const auto o = static_cast<DstPolicy::Overlap>(p.overlap);
+        add("FC502", o == DstPolicy::Overlap::both ? Severity::warning : Severity::info, column,
+            fmt::format("{} happens twice in {}: clocks go back from {} to {} (UTC{} to UTC{}); DST policy {} {}",
+                        when, zone.name(), local_text(hi + 1, "%H:%M"), local_text(lo, "%H:%M"),
+                        offset_text(before), offset_text(after), policy_name,
+                        o == DstPolicy::Overlap::both    ? "runs it twice, once in each pass"
+                        : o == DstPolicy::Overlap::first ? "runs it once, in the first pass (UTC" +
+                                                               offset_text(before) + ")"
+                                                         : "runs it once, in the second pass (UTC" +
+                                                               offset_text(after) + ")"));
+      }
+    }
+  }
+
+ private:
+  const syntax::Line& line_;
+  const ParseOptions& options_;
+  std::vector<Finding>& out_;
+};
+
+// FC401-FC403: never, no longer, or rarely.
+void frequency(const Schedule& s, Schedule::time_point from, int line, std::vector<Finding>& out) {
+  if (s.never()) {
+    out.push_back({"FC401", Severity::error, line, 1,
+                   "never fires: no calendar day matches its day fields (like February 30th)", ""});
+    return;
+  }
+  auto t = s.next(from);
+  if (!t) {
+    const auto last = s.prev(from);
+    out.push_back({"FC402", Severity::error, line, 1,
+                   last ? fmt::format("fires no more after {}: the last fire time was {}", format_rfc3339(from, s.zone()),
+                                      format_rfc3339(*last, s.zone()))
+                        : "has no fire time after " + format_rfc3339(from, s.zone()),
+                   ""});
+    return;
+  }
+  std::vector<Schedule::time_point> times{*t};
+  while (times.size() < 5 && (t = s.next(*t)) && *t - times.front() < std::chrono::days{366 * 30})
+    times.push_back(*t);
+  std::chrono::milliseconds widest{0};
+  for (std::size_t i = 1; i < times.size(); ++i) widest = std::max(widest, times[i] - times[i - 1]);
+  if (times.size() == 1 || widest > std::chrono::days{366}) {
+    std::vector<std::string> shown;
+    for (auto x : times) shown.push_back(format_rfc3339(x, s.zone()));
+    out.push_back({"FC403", Severity::warning, line, 1,
+                   fmt::format("fires rarely: {} in the next {} years ({})", times.size(), times.size() == 1 ? 30 : 
+                               static_cast<int>((times.back() - from) / std::chrono::days{365}) + 1,
+                               fmt::join(shown, ", ")),
+                   ""});
+  }
+}
+
+std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions& options, sys_milliseconds from) {
+  std::vector<Finding> out;
+  syntax::Spec spec;
+  Schedule schedule = [&] {
+    spec = detail::split(expression, options);
+    ParseOptions check = options;
+    if (check.seed.empty()) check.seed = Seed({"lint"});  // draws only for the checks that need values
+    return parse(expression, check);
+  }();
+  const auto& zone = schedule.zone().impl();
+  const auto from_s = std::chrono::floor<std::chrono::seconds>(from).time_since_epoch().count();
+  const auto patterns = schedule.patterns();
+  for (std::size_t i = 0; i < spec.lines.size(); ++i) {
+    LineLint l(spec.lines[i], options, out);
+    l.spread_habits();
+    l.steps();
+    l.day_or();
+    if (i < patterns.size()) {
+      const std::int64_t local_day = (from_s + zone.offset_at(from_s)) / kDay;
+      l.day_cycles(patterns[i], local_day);
+      if (!l.has_hash() || !options.seed.empty()) l.dst(patterns[i], zone, from_s, options.dst);
+    }
+  }
+  frequency(schedule, from, spec.lines.size() == 1 ? spec.lines[0].line : 0, out);
+  return out;
+}
+
+void order(std::vector<Finding>& f) {
+  std::stable_sort(f.begin(), f.end(), [](const Finding& a, const Finding& b) {
+    return std::tie(a.line, a.column, a.code) < std::tie(b.line, b.column, b.code);
+  });
+}
+
+}  // namespace
+
+std::string_view severity_name(Severity s) noexcept {
+  switch (s) {
+    case Severity::info: return "info";
+    case Severity::warning: return "warning";
+    case Severity::error: return "error";
+  }
+  return "error";
+}
+
+std::optional<Severity> severity_from_name(std::string_view name) noexcept {
+  for (Severity s : {Severity::info, Severity::warning, Severity::error})
+    if (severity_name(s) == name) return s;
+  return std::nullopt;
+}
+
+std::vector<Finding> lint(std::string_view expression, const LintOptions& options) {
+  std::vector<Finding> out;
+  try {
+    out = lint_lines(expression, options.parse, options.from);
+  } catch (const ParseError& e) {
+    out.push_back({"FC001", Severity::error, e.line(), e.column(), e.message(), ""});
+  }
+  order(out);
+  return out;
+}
+
+std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
+  std::vector<Finding> out;
+  for (const auto& e : crontab.errors) out.push_back({"FC002", Severity::error, e.line, e.column, e.message, ""});
+  // Every entry's fire times in the day after `from`, for collisions.
+  std::unordered_map<std::int64_t, std::vector<int>> at;
+  const auto window_end = options.from + std::chrono::days{1};
+  for (const auto& e : crontab.entries) {
+    if (e.reboot) continue;
+    try {
+      const Schedule s = e.compile(options.parse, options.host);
+      std::vector<Finding> found = lint_lines(e.schedule, e.options(options.parse, options.host), options.from);
+      for (auto& f : found) {
+        if (f.line <= 1) f.column += e.schedule_column - 1;
+        f.line = e.line;
+        if (!f.suggestion.empty()) {
+          std::string rewritten = e.text;
+          rewritten.replace(static_cast<std::size_t>(e.schedule_column - 1), e.schedule.size(), f.suggestion);
+          f.suggestion = std::move(rewritten);
+        }
+        out.push_back(std::move(f));
+      }
+      for (const auto t : s.fires(options.from, window_end)) at[t.time_since_epoch().count()].push_back(e.line);
+    } catch (const ParseError& x) {
+      out.push_back({x.message().find("CRON_TZ") != std::string::npos ? "FC003" : "FC001", Severity::error, e.line,
+                     x.column(), x.message(), ""});
+    }
+  }
+  // FC701: groups of entries that share fire instants.
+  struct Group {
+    std::size_t instants = 0;
+    std::int64_t first = INT64_MAX;
+  };
+  std::map<std::vector<int>, Group> groups;
+  for (auto& [t, lines] : at) {
+    if (lines.size() < 2) continue;
+    auto& g = groups[lines];
+    ++g.instants;
+    g.first = std::min(g.first, t);
+  }
+  for (const auto& [lines, g] : groups) {
+    const auto first = Schedule::time_point{std::chrono::milliseconds{g.first}};
+    out.push_back({"FC701", lines.size() >= 3 ? Severity::warning : Severity::info, lines.front(), 1,
+                   fmt::format("{} entries (lines {}) fire at the same instant {} time{} in the day from {} (first "
+                               "{}); hash forms (H) would give each job its own minute",
+                               lines.size(), fmt::join(lines, ", "), g.instants, g.instants == 1 ? "" : "s",
+                               format_rfc3339(options.from, TimeZone::utc()), format_rfc3339(first, TimeZone::utc())),
+                   ""});
+  }
+  order(out);
+  return out;
+}
+
+}  // namespace fuzzycron
