@@ -5,10 +5,12 @@
 
 #include <nlohmann/json.hpp>
 #include <algorithm>
+#include <cstdlib>
 #include <array>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <ostream>
 
 namespace fuzzycron::cli {
@@ -294,6 +296,138 @@ int run_lint(const std::string& target, const CommonOptions& o, const std::strin
                        counts[1] == 1 ? "" : "s", counts[0]);
   }
   return unreadable ? kBadInput : status;
+}
+
+namespace {
+
+std::vector<std::string> read_host_list(const std::string& path) {
+  const std::string text = read_file(path);
+  std::vector<std::string> hosts;
+  std::map<std::string, int> first_line;
+  int line_no = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t nl = text.find('\n', start);
+    if (nl == std::string::npos) nl = text.size();
+    std::string line = text.substr(start, nl - start);
+    start = nl + 1;
+    ++line_no;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    line.erase(0, first);
+    if (line.find('\0') != std::string::npos)
+      throw ParseError(fmt::format("{}:{}: binary data (a NUL byte) in the host list", path, line_no), line, 1,
+                       line_no);
+    if (const auto [it, fresh] = first_line.try_emplace(line, line_no); !fresh)
+      throw ParseError(fmt::format("{}:{}: host '{}' is listed twice (first on line {}); each host runs each job "
+                                   "once",
+                                   path, line_no, line, it->second),
+                       line, 1, line_no);
+    hosts.push_back(line);
+  }
+  if (hosts.empty()) throw ParseError(fmt::format("{}: the host list names no hosts (one per line)", path), path, 1);
+  return hosts;
+}
+
+nlohmann::json load_json(const Load& l, const Spread& s) {
+  nlohmann::json busiest = nlohmann::json::array();
+  for (auto i : l.busiest)
+    busiest.push_back({{"time", format_rfc3339(s.from + s.resolution * static_cast<std::int64_t>(i), TimeZone::utc())},
+                       {"fires", l.buckets[i]}});
+  return {{"peak", l.peak},       {"mean", l.mean},         {"peak_to_mean", l.mean > 0 ? l.peak / l.mean : 0.0},
+          {"p99", l.p99},         {"fires", l.fires},       {"busiest", busiest},
+          {"buckets", l.buckets}};
+}
+
+}  // namespace
+
+int run_spread(const SpreadCommand& c, const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  SpreadOptions options;
+  CommonOptions base = o;
+  base.seeds.clear();
+  base.host.clear();
+  options.parse = parse_options(base);
+  if (c.hosts < 0 || (c.hosts == 0 && c.host_list.empty()))
+    throw ParseError("--hosts needs at least 1 host (hosts are named host-1 ... host-N), or give --host-list FILE",
+                     std::to_string(c.hosts), 1);
+  if (c.hosts > 1'000'000) throw ParseError("--hosts is limited to 1,000,000", std::to_string(c.hosts), 1);
+  if (!c.host_list.empty()) {
+    options.hosts = read_host_list(c.host_list);
+  } else {
+    for (int i = 1; i <= c.hosts; ++i) options.hosts.push_back(fmt::format("host-{}", i));
+  }
+  options.window = parse_duration(c.window);
+  if (options.window.count() < 1) throw ParseError("--window must be longer than zero, e.g. 1h or 1d", c.window, 1);
+  options.resolution = parse_duration(c.resolution);
+  if (options.resolution < std::chrono::milliseconds{1})
+    throw ParseError("--resolution must be longer than zero: 1s or 1m", c.resolution, 1);
+  options.from = o.from == "now" ? std::chrono::floor<std::chrono::minutes>(parse_from(o.from)) : parse_from(o.from);
+  const Crontab tab = parse_crontab(read_file(c.file), options.parse.dialect);
+  Spread result;
+  try {
+    result = spread(tab, options);
+  } catch (const std::invalid_argument& e) {
+    throw ParseError(e.what(), c.window + " / " + c.resolution, 1);
+  }
+  for (const auto& e : result.errors)
+    err << fmt::format("{}:{}:{}: {}\n  {}\n  {}^\n", c.file, e.line, e.column, e.message,
+                       e.text.size() > 200 ? e.text.substr(0, 200) + "..." : e.text,
+                       std::string(static_cast<std::size_t>(std::clamp(e.column - 1, 0, 200)), ' '));
+  if (result.entries == 0) {
+    err << "fuzzycron: " << c.file << ": no entries that run at times (an empty crontab, or every line failed)\n";
+    return kBadInput;
+  }
+  if (!c.svg.empty()) {
+    std::ofstream svg(c.svg, std::ios::binary);
+    svg << spread_svg(result);
+    if (!svg.flush()) throw std::runtime_error("cannot write the SVG file '" + c.svg + "'");
+  }
+  if (o.json) {
+    nlohmann::json j{{"entries", result.entries},
+                     {"hosts", result.hosts},
+                     {"from", format_rfc3339(result.from, TimeZone::utc())},
+                     {"window_ms", options.window.count()},
+                     {"resolution_ms", options.resolution.count()},
+                     {"before", load_json(result.before, result)},
+                     {"after", load_json(result.after, result)}};
+    auto& errors = j["errors"] = nlohmann::json::array();
+    for (const auto& e : result.errors) errors.push_back({{"line", e.line}, {"column", e.column}, {"message", e.message}});
+    out << j.dump() << "\n";
+  } else {
+    const std::string unit = options.resolution == std::chrono::seconds{1}   ? "second"
+                             : options.resolution == std::chrono::minutes{1} ? "minute"
+                                                                             : c.resolution;
+    out << fmt::format("{}: {} entr{} on {} host{} = {} jobs; {} fires from {} over {}, counted per {}\n\n", c.file,
+                       result.entries, result.entries == 1 ? "y" : "ies", result.hosts, result.hosts == 1 ? "" : "s",
+                       result.entries * result.hosts, result.after.fires,
+                       format_rfc3339(result.from, TimeZone::utc()), c.window, unit);
+    out << fmt::format("  {:<16} {:>8} {:>9} {:>10} {:>8}\n", "", "peak", "mean", "peak/mean", "p99");
+    for (const auto& [name, l] : {std::pair<const char*, const Load*>{"before hashing", &result.before},
+                                  std::pair<const char*, const Load*>{"after hashing", &result.after}})
+      out << fmt::format("  {:<16} {:>8} {:>9.2f} {:>10.1f} {:>8}\n", name, l->peak, l->mean,
+                         l->mean > 0 ? l->peak / l->mean : 0.0, l->p99);
+    out << "\n";
+    for (const auto& [name, l] : {std::pair<const char*, const Load*>{"before", &result.before},
+                                  std::pair<const char*, const Load*>{"after", &result.after}}) {
+      std::vector<std::string> shown;
+      for (auto i : l->busiest)
+        shown.push_back(fmt::format("{} ({})",
+                                    format_rfc3339(result.from + options.resolution * static_cast<std::int64_t>(i),
+                                                   TimeZone::utc()),
+                                    l->buckets[i]));
+      out << fmt::format("  busiest {:<7} {}\n", name + std::string(":"), fmt::join(shown, ", "));
+    }
+    int width = c.width;
+    if (width <= 0) {
+      const char* columns = std::getenv("COLUMNS");
+      width = columns ? std::atoi(columns) : 0;
+      if (width <= 0) width = 80;
+    }
+    out << "\n" << spread_histogram(result, std::clamp(width, 20, 1000), !c.ascii);
+    if (!c.svg.empty()) out << "\nplot written to " << c.svg << "\n";
+  }
+  return result.errors.empty() ? kOk : kBadInput;
 }
 
 std::chrono::milliseconds parse_duration(const std::string& text) {

@@ -52,6 +52,19 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
 int run_lint(const std::string& target, const CommonOptions& o, const std::string& fail_on, std::ostream& out);
 // A file's whole text; throws ParseError when it cannot be read.
 std::string read_file(const std::string& path);
+struct SpreadCommand {
+  std::string file;
+  int hosts = 0;             // --hosts N: host-1..host-N
+  std::string host_list;     // --host-list FILE
+  std::string window = "1d";
+  std::string resolution = "1m";
+  std::string svg;           // --svg OUT
+  int width = 0;             // terminal columns; 0: $COLUMNS or 80
+  bool ascii = false;
+};
+// The fleet load of a crontab before and after hashing; bad lines go to err
+// (FILE:LINE:COL) and make the status 2, the good entries still count.
+int run_spread(const SpreadCommand& c, const CommonOptions& o, std::ostream& out, std::ostream& err);
 int run_offset(const CommonOptions& o, const std::string& window, std::ostream& out);
 // "15m", "90s", "1h30m", "250ms", "2d"; throws ParseError.
 std::chrono::milliseconds parse_duration(const std::string& text);

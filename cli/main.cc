@@ -112,6 +112,28 @@ int main(int argc, char** argv) {
                "Example: fuzzycron lint '*/15 * * * *'\n"
                "Example: fuzzycron lint /etc/crontab --host web-07 --fail-on warning --json");
 
+  CommonOptions spread_opts;
+  cli::SpreadCommand spread_cmd;
+  auto* spread = app.add_subcommand("spread", "the load a crontab puts on a fleet, before and after hashing");
+  spread->add_option("FILE", spread_cmd.file, "a crontab file (cronie's format, '# name: JOB' names a job)")
+      ->required();
+  add_common(spread, spread_opts);
+  auto* hosts_opt = spread->add_option("--hosts", spread_cmd.hosts, "run every entry on N hosts named host-1..host-N");
+  auto* host_list_opt = spread->add_option("--host-list", spread_cmd.host_list, "a file of host names, one per line");
+  hosts_opt->excludes(host_list_opt);
+  spread->add_option("-w,--window", spread_cmd.window, "how long to look from --from: 1h, 1d, 7d ...")
+      ->capture_default_str();
+  spread->add_option("--resolution", spread_cmd.resolution, "bucket size: 1s or 1m")->capture_default_str();
+  spread->add_option("--svg", spread_cmd.svg, "also write an SVG plot of both loads to this file");
+  spread->add_option("--width", spread_cmd.width, "terminal columns for the histogram (default: $COLUMNS or 80)");
+  spread->add_flag("--ascii", spread_cmd.ascii, "draw the histogram with ASCII characters only");
+  spread->footer(
+      "Every entry runs on every host with the seed [host, name] (name from '# name: JOB' or the command).\n"
+      "'before' takes every hash form at the lowest value of its range, as cron without H would run it;\n"
+      "'after' is what fuzzycron runs. Both are counted per bucket: peak, mean, peak/mean, 99th percentile.\n"
+      "Example: fuzzycron spread -d quartz examples/fleet.crontab --hosts 20 --window 2m --resolution 1s\n"
+      "Example: fuzzycron spread /etc/crontab --host-list hosts.txt --window 7d --svg load.svg");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -131,6 +153,7 @@ int main(int argc, char** argv) {
     if (*resolve) return cli::run_resolve(resolve_expr, resolve_opts, resolve_to, std::cout);
     if (*explain) return cli::run_explain(explain_expr, explain_opts, std::cout);
     if (*lint) return cli::run_lint(lint_target, lint_opts, fail_on, std::cout);
+    if (*spread) return cli::run_spread(spread_cmd, spread_opts, std::cout, std::cerr);
     if (*offset_cmd) return cli::run_offset(offset_opts, window, std::cout);
   } catch (const fuzzycron::ParseError& e) {
     cli::print_error(std::cerr, e);

@@ -64,11 +64,7 @@ void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
   }
 }
 
-}  // namespace detail
-
-Schedule parse(std::string_view expression, const ParseOptions& options) {
-  syntax::Spec spec = detail::split(expression, options);
-  detail::resolve_hashes(spec, options);
+Schedule compile_spec(const syntax::Spec& spec, std::string_view expression, const ParseOptions& options) {
   std::vector<detail::Pattern> patterns;
   patterns.reserve(spec.lines.size());
   for (const auto& line : spec.lines) patterns.push_back(compile::compile_line(line, options));
@@ -97,6 +93,14 @@ Schedule parse(std::string_view expression, const ParseOptions& options) {
     shift = offset(options.seed, options.spread);
   }
   return Schedule(std::move(patterns), zone, options.dst, shift);
+}
+
+}  // namespace detail
+
+Schedule parse(std::string_view expression, const ParseOptions& options) {
+  syntax::Spec spec = detail::split(expression, options);
+  detail::resolve_hashes(spec, options);
+  return detail::compile_spec(spec, expression, options);
 }
 
 }  // namespace fuzzycron

@@ -12,5 +12,6 @@
 #include "fuzzycron/rfc3339.h"
 #include "fuzzycron/schedule.h"
 #include "fuzzycron/seed.h"
+#include "fuzzycron/spread.h"
 #include "fuzzycron/structured.h"
 #include "fuzzycron/time_zone.h"

@@ -84,4 +84,15 @@ void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, c
   }
 }
 
+void lower_hash_terms(syntax::Line& line) noexcept {
+  for (auto& f : line.fields) {
+    if (!f) continue;
+    for (auto& t : f->terms) {
+      if (t.kind != syntax::Term::Kind::hash) continue;
+      t.kind = t.step > 0 ? syntax::Term::Kind::range : syntax::Term::Kind::value;
+      t.from_hash = true;
+    }
+  }
+}
+
 }  // namespace fuzzycron::hash

@@ -11,6 +11,10 @@ namespace fuzzycron::hash {
 // Throws ParseError where the scheme's reference rejects the drawn form.
 void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const ParseOptions& options);
 
+// Every hash term at the lowest value of its range (H/n from its lowest start):
+// how the schedule runs when every job draws the same, as cron without H would.
+void lower_hash_terms(syntax::Line& line) noexcept;
+
 bool has_hash_terms(const syntax::Line& line) noexcept;
 
 }  // namespace fuzzycron::hash

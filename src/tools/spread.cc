@@ -1,0 +1,135 @@
+// Fleet load: every job on every host, counted per time bucket. Jobs whose
+// compiled schedules are identical are counted once with a multiplicity, so
+// the cost grows with the number of distinct schedules, not of jobs.
+#include "fuzzycron/spread.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "fuzzycron/error.h"
+#include "hash/resolve_terms.h"
+#include "syntax/spec.h"
+
+namespace fuzzycron {
+namespace {
+
+// The bytes that decide a schedule's fire times: its compiled lines (field by
+// field, so padding never counts), zone, DST policy and offset.
+std::string identity(const Schedule& s) {
+  std::string key;
+  auto put = [&key](const auto& v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  for (const detail::Pattern& p : s.patterns()) {
+    put(p.seconds), put(p.minutes), put(p.hours), put(p.days), put(p.last_day_offsets);
+    put(p.last_day_offsets_weekday), put(p.nearest_weekdays), put(p.months), put(p.weekdays);
+    put(p.last_weekdays), put(p.nth_weekdays);
+    const std::uint8_t flags = static_cast<std::uint8_t>(p.year_count | p.gap << 2 | p.overlap << 3 |
+                                                         p.day_or << 5 | p.day_specials << 6 | p.never << 7);
+    put(flags);
+    for (int i = 0; i < p.year_count; ++i) put(p.year_terms[static_cast<std::size_t>(i)]);
+  }
+  const void* zone = &s.zone().impl();
+  put(zone);
+  put(s.spread_offset());
+  return key;
+}
+
+// Schedules with how many jobs run each.
+class Tally {
+ public:
+  void add(Schedule s, std::uint32_t count) {
+    auto [it, fresh] = index_.try_emplace(identity(s), groups_.size());
+    if (fresh) groups_.emplace_back(std::move(s), 0);
+    groups_[it->second].second += count;
+  }
+
+  Load count(sys_milliseconds from, std::chrono::milliseconds window, std::chrono::milliseconds resolution) const {
+    Load load;
+    load.buckets.assign(static_cast<std::size_t>(window / resolution), 0);
+    const auto to = from + window;
+    for (const auto& [schedule, jobs] : groups_)
+      for (const auto t : schedule.fires(from, to)) {
+        load.buckets[static_cast<std::size_t>((t - from) / resolution)] += jobs;
+        load.fires += jobs;
+      }
+    summarize(load);
+    return load;
+  }
+
+ private:
+  static void summarize(Load& load) {
+    const auto& b = load.buckets;
+    if (b.empty()) return;
+    load.peak = *std::max_element(b.begin(), b.end());
+    load.mean = static_cast<double>(load.fires) / static_cast<double>(b.size());
+    std::vector<std::uint32_t> sorted(b);
+    const std::size_t rank = (b.size() * 99 + 99) / 100;  // nearest rank: ceil(0.99 n)
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(rank - 1), sorted.end());
+    load.p99 = sorted[rank - 1];
+    std::vector<std::size_t> order(b.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    const std::size_t top = std::min<std::size_t>(5, b.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top), order.end(),
+                      [&](std::size_t x, std::size_t y) { return b[x] != b[y] ? b[x] > b[y] : x < y; });
+    for (std::size_t i = 0; i < top && b[order[i]] > 0; ++i) load.busiest.push_back(order[i]);
+  }
+
+  std::unordered_map<std::string, std::size_t> index_;
+  std::vector<std::pair<Schedule, std::uint32_t>> groups_;
+};
+
+// The entry as cron without H would run it: every hash form at its lowest value.
+Schedule unhashed(const CrontabEntry& e, const ParseOptions& base) {
+  const ParseOptions o = e.options(base);
+  syntax::Spec spec = detail::split(e.schedule, o);
+  for (auto& line : spec.lines) hash::lower_hash_terms(line);
+  return detail::compile_spec(spec, e.schedule, o);
+}
+
+}  // namespace
+
+Spread spread(const Crontab& crontab, const SpreadOptions& options) {
+  using std::chrono::milliseconds;
+  if (options.window <= milliseconds{0}) throw std::invalid_argument("the window must be longer than zero");
+  if (options.resolution < milliseconds{1}) throw std::invalid_argument("the resolution must be at least 1 ms");
+  if (options.window / options.resolution > 50'000'000)
+    throw std::invalid_argument("the window holds more than 50 million buckets at this resolution: use a shorter "
+                                "window or a coarser resolution");
+  if (options.window % options.resolution != milliseconds{0})
+    throw std::invalid_argument("the window must be a whole number of buckets (a multiple of the resolution)");
+  std::set<std::string_view> seen;
+  for (const auto& h : options.hosts)
+    if (!seen.insert(h).second) throw std::invalid_argument("the host '" + h + "' is listed twice");
+
+  Spread out;
+  out.from = options.from;
+  out.resolution = options.resolution;
+  out.hosts = std::max<std::size_t>(1, options.hosts.size());
+  out.errors = crontab.errors;
+  const auto hosts = static_cast<std::uint32_t>(out.hosts);
+  Tally before, after;
+  for (const auto& e : crontab.entries) {
+    if (e.reboot) continue;
+    try {
+      if (options.hosts.empty()) {
+        after.add(e.compile(options.parse), 1);
+      } else {
+        for (const auto& host : options.hosts) after.add(e.compile(options.parse, host), 1);
+      }
+      before.add(unhashed(e, options.parse), hosts);
+      ++out.entries;
+    } catch (const ParseError& x) {
+      out.errors.push_back({e.line, x.column(), x.message(), e.text});
+    }
+  }
+  std::stable_sort(out.errors.begin(), out.errors.end(), [](auto& a, auto& b) { return a.line < b.line; });
+  out.before = before.count(options.from, options.window, options.resolution);
+  out.after = after.count(options.from, options.window, options.resolution);
+  return out;
+}
+
+}  // namespace fuzzycron
