@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -177,7 +178,8 @@ std::string term_phrase(const Term& t, const FieldWords& w) {
 std::string field_phrase(const Field& f, const FieldWords& w) {
   std::vector<std::string> items;
   for (const Term& t : f.terms)
-    if (auto p = term_phrase(t, w); !p.empty()) items.push_back(std::move(p));
+    if (auto p = term_phrase(t, w); !p.empty() && std::find(items.begin(), items.end(), p) == items.end())
+      items.push_back(std::move(p));  // 0,7 in day-of-week: Sunday once
   return join(items);
 }
 

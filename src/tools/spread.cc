@@ -41,11 +41,14 @@ std::string identity(const Schedule& s) {
 // Schedules with how many jobs run each.
 class Tally {
  public:
-  void add(Schedule s, std::uint32_t count) {
+  // Returns the group's index, for add_to().
+  std::size_t add(Schedule s, std::uint32_t count) {
     auto [it, fresh] = index_.try_emplace(identity(s), groups_.size());
     if (fresh) groups_.emplace_back(std::move(s), 0);
     groups_[it->second].second += count;
+    return it->second;
   }
+  void add_to(std::size_t group, std::uint32_t count) { groups_[group].second += count; }
 
   Load count(sys_milliseconds from, std::chrono::milliseconds window, std::chrono::milliseconds resolution) const {
     Load load;
@@ -112,6 +115,8 @@ Spread spread(const Crontab& crontab, const SpreadOptions& options) {
   out.errors = crontab.errors;
   const auto hosts = static_cast<std::uint32_t>(out.hosts);
   Tally before, after;
+  // Unhashed, entries with the same text and zone are the same schedule.
+  std::unordered_map<std::string, std::size_t> before_group;
   for (const auto& e : crontab.entries) {
     if (e.reboot) continue;
     try {
@@ -120,7 +125,11 @@ Spread spread(const Crontab& crontab, const SpreadOptions& options) {
       } else {
         for (const auto& host : options.hosts) after.add(e.compile(options.parse, host), 1);
       }
-      before.add(unhashed(e, options.parse), hosts);
+      const std::string text_key = e.schedule + '\0' + e.zone;
+      if (const auto it = before_group.find(text_key); it != before_group.end())
+        before.add_to(it->second, hosts);
+      else
+        before_group.emplace(text_key, before.add(unhashed(e, options.parse), hosts));
       ++out.entries;
     } catch (const ParseError& x) {
       out.errors.push_back({e.line, x.column(), x.message(), e.text});
