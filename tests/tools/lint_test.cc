@@ -1,0 +1,178 @@
+// Every lint code: when it fires, where, and that its suggestion cures it.
+#include "fuzzycron/lint.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace fuzzycron {
+namespace {
+
+LintOptions options(Dialect d = Dialect::standard, std::string zone = "UTC") {
+  LintOptions o;
+  o.parse.dialect = d;
+  o.parse.time_zone = std::move(zone);
+  o.from = *parse_rfc3339("2026-11-22T00:00:00Z");
+  return o;
+}
+
+const Finding* find(const std::vector<Finding>& f, std::string_view code) {
+  const auto it = std::find_if(f.begin(), f.end(), [&](const Finding& x) { return x.code == code; });
+  return it == f.end() ? nullptr : &*it;
+}
+
+std::string codes(const std::vector<Finding>& f) {
+  std::string s;
+  for (const auto& x : f) s += x.code + " ";
+  return s;
+}
+
+struct Case {
+  const char* code;
+  Dialect dialect;
+  const char* expr;
+  Severity severity;
+  int column;
+  const char* words;       // must appear in the message
+  const char* suggestion;  // "" when none is expected
+  const char* zone = "UTC";
+  const char* policy = "cron";
+};
+
+class Codes : public testing::TestWithParam<Case> {};
+
+TEST_P(Codes, FiresWithPositionMessageAndRewrite) {
+  const Case& c = GetParam();
+  LintOptions o = options(c.dialect, c.zone);
+  o.parse.dst = *DstPolicy::from_name(c.policy);
+  const auto found = lint(c.expr, o);
+  const Finding* f = find(found, c.code);
+  ASSERT_NE(f, nullptr) << c.expr << ": " << codes(found);
+  EXPECT_EQ(f->severity, c.severity) << f->message;
+  EXPECT_EQ(f->column, c.column) << f->message;
+  EXPECT_NE(f->message.find(c.words), std::string::npos) << f->message;
+  EXPECT_EQ(f->suggestion, c.suggestion);
+  if (*c.suggestion) {  // the rewrite parses and no longer draws this finding
+    const auto again = lint(c.suggestion, o);
+    EXPECT_EQ(find(again, c.code), nullptr) << c.suggestion << ": " << codes(again);
+    EXPECT_EQ(find(again, "FC001"), nullptr) << c.suggestion;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Lint, Codes,
+    testing::Values(
+        Case{"FC001", Dialect::standard, "0 0 * * 8", Severity::error, 9, "day-of-week", ""},
+        Case{"FC101", Dialect::standard, "*/15 * * * *", Severity::warning, 1, "H/15", "H/15 * * * *"},
+        Case{"FC101", Dialect::standard, "0,15,30,45 * * * *", Severity::warning, 1, "every 15 minutes",
+             "H/15 * * * *"},
+        Case{"FC101", Dialect::quartz, "*/10 * * * * ?", Severity::warning, 1, "second", "H/10 * * * * ?"},
+        Case{"FC102", Dialect::standard, "0 * * * *", Severity::warning, 1, "the top of the hour", "H * * * *"},
+        Case{"FC102", Dialect::standard, "30 2 * * *", Severity::info, 1, "fixed minute (30)", "H 2 * * *"},
+        Case{"FC102", Dialect::quartz, "0 * * * * ?", Severity::warning, 1, "fixed second", "H * * * * ?"},
+        Case{"FC103", Dialect::standard, "* 2 * * *", Severity::warning, 1, "60 times", "H 2 * * *"},
+        Case{"FC201", Dialect::standard, "H 0 */3 * *", Severity::warning, 5, "1 to 3 days apart", ""},
+        Case{"FC201", Dialect::jenkins, "H H H/10 * *", Severity::warning, 5, "days apart", ""},
+        Case{"FC202", Dialect::standard, "*/7 * * * *", Severity::warning, 1, "one gap is 4 minutes", "*/6 * * * *"},
+        Case{"FC202", Dialect::standard, "H */5 * * *", Severity::warning, 3, "one gap is 4 hours", "H */4 * * *"},
+        Case{"FC202", Dialect::standard, "H/7 * * * *", Severity::warning, 1, "depends on its seed", "H/6 * * * *"},
+        Case{"FC202", Dialect::quartz, "H 0 0 1 */5 ?", Severity::warning, 9, "one gap is 2 months",
+             "H 0 0 1 */4 ?"},
+        Case{"FC301", Dialect::standard, "H 0 1 * 1", Severity::warning, 5, "either one", "H 0 * * 1"},
+        Case{"FC401", Dialect::standard, "H 0 30 2 *", Severity::error, 1, "never fires", ""},
+        Case{"FC402", Dialect::quartz, "H 0 0 1 1 ? 2001", Severity::error, 1, "the last fire time was 2001-01-01", ""},
+        Case{"FC403", Dialect::standard, "H 0 29 2 *", Severity::warning, 1, "2028-02-29", ""},
+        Case{"FC501", Dialect::standard, "30 2 * * *", Severity::info, 4, "2027-03-14 02:30:00 does not exist in "
+             "America/New_York", "", "America/New_York"},
+        Case{"FC501", Dialect::standard, "30 2 * * *", Severity::warning, 4, "skips it, so the job does not run that "
+             "day", "", "America/New_York", "skip-first"},
+        Case{"FC502", Dialect::standard, "30 1 * * *", Severity::info, 4, "runs it once, in the first pass", "",
+             "America/New_York"},
+        Case{"FC502", Dialect::quartz, "0 30 2 * * ?", Severity::warning, 6, "runs it twice", "", "Europe/Berlin",
+             "shift-both"},
+        Case{"FC601", Dialect::standard, "H(0-9)/10 * * * *", Severity::warning, 1, "one stable minute",
+             "H(0-9) * * * *"},
+        Case{"FC601", Dialect::jenkins, "H(0-14)/10 * * * *", Severity::warning, 1, "1 or 2 runs", ""}));
+
+TEST(Lint, CleanSchedulesHaveNoFindings) {
+  LintOptions o = options(Dialect::jenkins);
+  o.parse.seed = Seed({"nightly"});
+  for (const char* expr : {"H H * * *", "H/15 * * * *", "H H(0-7) * * 1-5", "H H 1,15 * *"})
+    EXPECT_EQ(codes(lint(expr, o)), "") << expr;
+  LintOptions q = options(Dialect::quartz, "Europe/Berlin");
+  q.parse.seed = Seed({"db-sync"});
+  EXPECT_EQ(codes(lint("H * * * * ?", q)), "");
+}
+
+TEST(Lint, DstChecksOnlyFixedTimesAndOnlyWhereTheZoneHasTransitions) {
+  EXPECT_EQ(find(lint("*/30 2 * * *", options(Dialect::standard, "America/New_York")), "FC501"), nullptr);
+  EXPECT_EQ(find(lint("30 2 * * *", options(Dialect::standard, "UTC")), "FC501"), nullptr);
+  EXPECT_EQ(find(lint("30 2 * * *", options(Dialect::standard, "Asia/Tokyo")), "FC501"), nullptr);
+  // Southern hemisphere: the gap is in spring of the other half of the year.
+  const auto f = lint("30 2 * * *", options(Dialect::standard, "America/Santiago"));
+  EXPECT_EQ(find(f, "FC501"), nullptr) << codes(f);  // Santiago springs forward at midnight
+  const auto sydney = lint("30 2 * * *", options(Dialect::standard, "Australia/Sydney"));
+  ASSERT_NE(find(sydney, "FC501"), nullptr) << codes(sydney);
+  EXPECT_NE(find(sydney, "FC501")->message.find("2027-10-03"), std::string::npos);
+}
+
+TEST(Lint, FindingsAreOrderedAndCarryLinesInMultiLineSpecs) {
+  const auto f = lint("# nightly\n*/15 * * * *\n0 0 1 * 1", options(Dialect::jenkins));
+  ASSERT_GE(f.size(), 2u);
+  EXPECT_EQ(f.front().line, 2);
+  EXPECT_EQ(f.front().code, "FC101");
+  for (std::size_t i = 1; i < f.size(); ++i) EXPECT_LE(f[i - 1].line, f[i].line);
+}
+
+TEST(LintCrontab, EntriesErrorsAndCollisions) {
+  const std::string text =
+      "CRON_TZ=Europe/Berlin\n"
+      "0 * * * * /bin/a\n"                // 2: FC102 + collisions with 3 and 4
+      "0 * * * * /bin/b\n"                // 3
+      "  0 * * * * /bin/c\n"              // 4: indented: columns count from the line start
+      "H * * * * /bin/hashed\n"           // 5
+      "0 0 * * 8 /bin/bad\n"              // 6: FC001 at column 9
+      "*/5 * * * *\n"                     // 7: FC002 no command
+      "CRON_TZ=Mars/Olympus\n"            // 8: FC002 unknown zone
+      "H * * * * /bin/on-mars\n";         // 9: FC003
+  LintOptions o = options();
+  o.host = "web-07";
+  const auto f = lint(parse_crontab(text), o);
+  auto at = [&](int line, std::string_view code) {
+    return std::find_if(f.begin(), f.end(), [&](const Finding& x) { return x.line == line && x.code == code; });
+  };
+  ASSERT_NE(at(4, "FC102"), f.end()) << codes(f);
+  EXPECT_EQ(at(4, "FC102")->column, 3);
+  EXPECT_EQ(at(4, "FC102")->suggestion, "  H * * * * /bin/c");
+  ASSERT_NE(at(6, "FC001"), f.end());
+  EXPECT_EQ(at(6, "FC001")->column, 9);
+  ASSERT_NE(at(7, "FC002"), f.end());
+  ASSERT_NE(at(8, "FC002"), f.end());
+  EXPECT_NE(at(8, "FC002")->message.find("Mars/Olympus"), std::string::npos);
+  ASSERT_NE(at(9, "FC003"), f.end());
+  EXPECT_NE(at(9, "FC003")->message.find("line 8"), std::string::npos);
+  const auto c = at(2, "FC701");
+  ASSERT_NE(c, f.end()) << codes(f);
+  EXPECT_EQ(c->severity, Severity::warning);
+  EXPECT_NE(c->message.find("3 entries (lines 2, 3, 4)"), std::string::npos) << c->message;
+  EXPECT_NE(c->message.find("24 times"), std::string::npos) << c->message;
+  // The good entries were all still read.
+  EXPECT_EQ(at(5, "FC001"), f.end());
+}
+
+TEST(LintCrontab, TwoEntriesColludeAsInfo) {
+  const auto f = lint(parse_crontab("15 3 * * * /bin/a\n15 3 * * * /bin/b\n"), options());
+  const auto c = std::find_if(f.begin(), f.end(), [](const Finding& x) { return x.code == "FC701"; });
+  ASSERT_NE(c, f.end());
+  EXPECT_EQ(c->severity, Severity::info);
+  EXPECT_NE(c->message.find("1 time in the day"), std::string::npos) << c->message;
+}
+
+TEST(Lint, SeverityNames) {
+  for (Severity s : {Severity::info, Severity::warning, Severity::error})
+    EXPECT_EQ(severity_from_name(severity_name(s)), s);
+  EXPECT_FALSE(severity_from_name("fatal"));
+}
+
+}  // namespace
+}  // namespace fuzzycron
