@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages fuzzycron builds with, if any is missing.
-# Idempotent: does nothing when everything is already there.
+# Idempotent: does nothing when everything is already there. The tests use
+# libxml2 and libpng to check the spread plot and Chromium to render it.
 set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config tzdata
   libhowardhinnant-date-dev libssl-dev libxxhash-dev zlib1g-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libxml2-dev libpng-dev chromium
 )
 missing=()
 for p in "${packages[@]}"; do
