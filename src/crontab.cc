@@ -10,6 +10,8 @@
 namespace fuzzycron {
 namespace {
 
+constexpr std::size_t kMaxLine = 64 * 1024;
+
 bool blank(char c) { return c == ' ' || c == '\t'; }
 
 std::string_view trim(std::string_view s) {
@@ -82,9 +84,17 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
     tab.lines.emplace_back(raw);
     auto error = [&](int column, std::string message) {
-      const std::string shown = raw.size() > 200 ? std::string(raw.substr(0, 200)) + "..." : std::string(raw);
-      tab.errors.push_back({line_no, column, std::move(message), shown});
+      // The line as shown under the message: control bytes visible, long lines cut.
+      std::string shown;
+      for (unsigned char c : raw.substr(0, 200)) shown += c < 0x20 || c == 0x7f ? '?' : static_cast<char>(c);
+      if (raw.size() > 200) shown += "...";
+      tab.errors.push_back({line_no, column, std::move(message), std::move(shown)});
     };
+    if (raw.size() > kMaxLine) {
+      error(1, fmt::format("the line is {} bytes long; crontab lines are limited to {} bytes", raw.size(), kMaxLine));
+      pending_name.clear();
+      continue;
+    }
     if (raw.find('\0') != std::string_view::npos) {
       error(static_cast<int>(raw.find('\0')) + 1, "binary data (a NUL byte): not a crontab line");
       pending_name.clear();

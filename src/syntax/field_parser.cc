@@ -21,12 +21,16 @@ bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0;
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
 
+// Quoted input in messages: escaped, and cut after 40 bytes.
 std::string printable(std::string_view s) {
   std::string out;
+  const bool cut = s.size() > 40;
+  if (cut) s = s.substr(0, 40);
   for (unsigned char c : s) {
     if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
     else out += fmt::format("\\x{:02x}", c);
   }
+  if (cut) out += "...";
   return out;
 }
 

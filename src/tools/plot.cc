@@ -102,14 +102,18 @@ std::string spread_histogram(const Spread& s, int width, bool unicode) {
     out += fmt::format("{:>{}} {}", "0", gutter - 1, corner);
     for (std::size_t i = 0; i < peaks.size(); ++i) out += rule;
     out += '\n';
-    // Labels at the start, the middle and the end of the axis.
-    std::string labels(static_cast<std::size_t>(gutter) + peaks.size() + 12, ' ');
-    for (double at : {0.0, 0.5, 1.0}) {
-      const std::string text = time_label(s.from + std::chrono::duration_cast<std::chrono::milliseconds>(window * at), window);
-      auto pos = static_cast<std::size_t>(gutter) + static_cast<std::size_t>(at * static_cast<double>(peaks.size()));
-      pos = std::min(pos >= text.size() / 2 && at > 0 ? pos - text.size() / 2 : pos, labels.size() - text.size());
-      if (at == 1.0) pos = std::max(pos, static_cast<std::size_t>(gutter) + peaks.size() - text.size() + 1);
-      labels.replace(pos, text.size(), text);
+    // Labels at the start, the middle and the end of the axis, where they fit.
+    const int cols = static_cast<int>(peaks.size());
+    std::string labels(static_cast<std::size_t>(gutter + cols + 1), ' ');
+    int free_from = 0;  // labels never overlap
+    for (int k = 0; k <= 2; ++k) {
+      const std::string text =
+          time_label(s.from + std::chrono::duration_cast<std::chrono::milliseconds>(window * k / 2), window);
+      const int len = static_cast<int>(text.size());
+      const int pos = k == 0 ? gutter + 1 : k == 1 ? gutter + 1 + cols / 2 - len / 2 : gutter + 1 + cols - len;
+      if (pos < free_from || pos + len > static_cast<int>(labels.size())) continue;
+      labels.replace(static_cast<std::size_t>(pos), text.size(), text);
+      free_from = pos + len + 1;
     }
     while (!labels.empty() && labels.back() == ' ') labels.pop_back();
     out += labels + "\n";

@@ -56,6 +56,63 @@ check batch-bad-zone 0 '"id":"d"' -- batch
 check batch-bad-from 0 '"id":"e"' -- batch
 lines=$("$bin" batch <<<"$input" | wc -l)
 if [ "$lines" -eq 7 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL batch-one-answer-per-line: $lines lines"; fi
+# explain
+input=""
+check explain-hash 0 "Once an hour, at a stable minute between :00 and :29 chosen from the job's name" -- explain 'H(0-29) * * * *' --seed db-sync --from 2026-03-08T00:00:00Z
+check explain-resolved 0 'Resolved for seed [db-sync]: ' -- explain 'H(0-29) * * * *' --seed db-sync
+check explain-next 0 $'Next 2 fire times after 2026-03-08T00:00:00Z:\n  2026-03-08T00:30:00Z  in 30m\n  2026-03-08T01:00:00Z  in 1h' -- explain '*/30 * * * *' --from 2026-03-08T00:00:00Z -n 2
+check explain-no-seed 0 'Give a seed' -- explain 'H * * * *'
+check explain-json 0 '"description":["Once a day, at 02:30, in America/New_York."]' -- explain '30 2 * * *' -z America/New_York --json
+check explain-json-next 0 '"next":[{"in_ms":1800000,"time":"2026-03-08T00:30:00Z"}]' -- explain '30 * * * *' --from 2026-03-08T00:00:00Z -n 1 --json
+check explain-bad 2 'out of range' -- explain '0 0 * * 8'
+# lint: expressions
+check lint-h 0 $'column 1: warning FC101' -- lint '*/15 * * * *'
+check lint-suggest 0 'suggestion: H/15 * * * *' -- lint '*/15 * * * *'
+check lint-fail-on 1 'FC101' -- lint '*/15 * * * *' --fail-on warning
+check lint-fail-on-info 1 'FC102' -- lint '30 2 * * *' --fail-on info
+check lint-never 1 'FC401' -- lint '0 0 30 2 *'
+check lint-never-ok 0 'FC401' -- lint '0 0 30 2 *' --fail-on never
+check lint-bad 2 'FC001' -- lint '0 0 * * 8'
+check lint-bad-fail-on 2 'fail-on' -- lint '0 * * * *' --fail-on sometimes
+check lint-json 0 '"code":"FC301","column":5,"line":0,"message":' -- lint '0 0 1 * 1' --json
+check lint-clean 0 '0 findings' -- lint 'H H * * *' -d jenkins --seed nightly
+# lint and spread on crontab files
+printf '# name: sync\n0 * * * * /bin/sync\n0 * * * * /bin/other\r\n*/5 * * * *\nCRON_TZ=Mars/Base\n0 1 * * * /bin/m\n' >"$tab"
+check lint-file 2 ":2:1: warning FC102" -- lint "$tab"
+check lint-file-no-command 2 ":4:12: error FC002: the entry has no command" -- lint "$tab"
+check lint-file-zone 2 ":5:9: error FC002: unknown time zone 'Mars/Base'" -- lint "$tab"
+check lint-file-zone-entry 2 ":6:1: error FC003" -- lint "$tab"
+check lint-file-collision 2 "FC701: 2 entries (lines 2, 3)" -- lint "$tab" --from 2026-03-08T00:00:00Z
+printf '# name: a\nH * * * * ? /bin/a\n# name: b\nH * * * * ? /bin/b\n0 * * * * ? /bin/c\n' >"$tab"
+check spread-table 0 $'                       peak      mean  peak/mean      p99\n  before hashing         30' -- spread -d quartz "$tab" --hosts 10 --window 2m --resolution 1s --from 2026-03-08T00:00:00Z
+check spread-busiest 0 'busiest before: 2026-03-08T00:00:00Z (30), 2026-03-08T00:01:00Z (30)' -- spread -d quartz "$tab" --hosts 10 --window 2m --resolution 1s --from 2026-03-08T00:00:00Z
+check spread-histogram 0 'after hashing (each job on each host at its own stable value), fires per second' -- spread -d quartz "$tab" --hosts 10 --window 2m --resolution 1s --from 2026-03-08T00:00:00Z --ascii
+check spread-json 0 '"before":{"buckets":[30,0,' -- spread -d quartz "$tab" --hosts 10 --window 2m --resolution 1s --from 2026-03-08T00:00:00Z --json
+svg=$(mktemp --suffix=.svg)
+check spread-svg 0 "plot written to $svg" -- spread -d quartz "$tab" --hosts 3 --window 1h --from 2026-03-08T00:00:00Z --svg "$svg"
+if xmllint --noout "$svg" 2>/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL spread-svg-xml"; fi
+rm -f "$svg"
+check spread-hosts-0 2 '--hosts needs at least 1 host' -- spread "$tab" --hosts 0
+check spread-window-0 2 '--window must be longer than zero' -- spread "$tab" --hosts 2 --window 0s
+hosts=$(mktemp)
+printf 'web-1\nweb-2\n# spare\n\nweb-1\n' >"$hosts"
+check spread-dup-hosts 2 ":5: host 'web-1' is listed twice (first on line 1)" -- spread "$tab" --host-list "$hosts"
+printf 'web-1\nweb-2\n' >"$hosts"
+check spread-host-list 0 '3 entries on 2 hosts = 6 jobs' -- spread -d quartz "$tab" --host-list "$hosts" --window 1m --from 2026-03-08T00:00:00Z
+: >"$hosts"
+check spread-empty-host-list 2 'names no hosts' -- spread "$tab" --host-list "$hosts"
+rm -f "$hosts"
+: >"$tab"
+check spread-empty 2 'no entries that run at times' -- spread "$tab" --hosts 2
+head -c 2000 "$bin" >"$tab"
+check spread-binary 2 'binary data (a NUL byte)' -- spread "$tab" --hosts 2
+{ printf '0 * * * * /bin/a\n'; head -c 1100000 /dev/zero | tr '\0' 'x'; printf ' * * * * /bin/big\nH * * * * /bin/b\n'; } >"$tab"
+check spread-long-line 2 ':2:1: the line is 1100017 bytes long; crontab lines are limited to 65536 bytes' -- spread "$tab" --hosts 2 --window 1h
+check spread-long-line-rest 2 '2 entries on 2 hosts' -- spread "$tab" --hosts 2 --window 1h
+printf '0 * * * * /bin/a\r\nH * * * * /bin/b\r\n' >"$tab"
+check spread-crlf 0 '2 entries on 2 hosts' -- spread "$tab" --hosts 2 --window 1h
+check spread-missing-file 2 'cannot read the file' -- spread /nonexistent/crontab --hosts 2
+check spread-help 0 'before' -- spread --help
 rm -f "$tab"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

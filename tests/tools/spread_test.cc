@@ -166,6 +166,15 @@ TEST(FleetLoad, HistogramFitsTheWidthAndShowsBothLoads) {
     }
 }
 
+TEST(FleetLoad, PicturesOfASingleBucket) {
+  SpreadOptions o = small_case(2);
+  o.window = 1s;
+  const Spread s = spread(parse_crontab(kFleet, Dialect::quartz), o);
+  ASSERT_EQ(s.after.buckets.size(), 1u);
+  for (int width : {1, 20, 80}) EXPECT_NE(spread_histogram(s, width).find("00:00"), std::string::npos);
+  EXPECT_NE(spread_svg(s).find("</svg>"), std::string::npos);
+}
+
 // --- the SVG -------------------------------------------------------------
 
 Spread fleet_spread() { return spread(parse_crontab(kFleet, Dialect::quartz), small_case(20)); }
