@@ -104,14 +104,14 @@ std::string spread_histogram(const Spread& s, int width, bool unicode) {
     out += '\n';
     // Labels at the start, the middle and the end of the axis, where they fit.
     const int cols = static_cast<int>(peaks.size());
-    std::string labels(static_cast<std::size_t>(gutter + cols + 1), ' ');
+    std::string labels(static_cast<std::size_t>(gutter + cols + 24), ' ');  // room for a first label
     int free_from = 0;  // labels never overlap
     for (int k = 0; k <= 2; ++k) {
       const std::string text =
           time_label(s.from + std::chrono::duration_cast<std::chrono::milliseconds>(window * k / 2), window);
       const int len = static_cast<int>(text.size());
       const int pos = k == 0 ? gutter + 1 : k == 1 ? gutter + 1 + cols / 2 - len / 2 : gutter + 1 + cols - len;
-      if (pos < free_from || pos + len > static_cast<int>(labels.size())) continue;
+      if (pos < free_from || (k > 0 && pos + len > gutter + 1 + cols)) continue;
       labels.replace(static_cast<std::size_t>(pos), text.size(), text);
       free_from = pos + len + 1;
     }
