@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the main job on the embedded examples.
+# Installs what is missing, builds, and runs the main job: the story of twenty
+# servers that all hit the database at second zero, and how H spreads them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -7,6 +8,13 @@ cmake --preset release >/dev/null
 cmake --build --preset release --target fuzzycron-cli >/dev/null
 bin=build/release/fuzzycron
 from=2026-03-07T12:00:00Z
+bold="" plain=""
+if [ -t 1 ]; then bold=$'\033[1m' plain=$'\033[0m'; fi
+say() {  # one comment paragraph, a line per argument
+  local line
+  echo
+  for line in "$@"; do echo "${bold}# ${line}${plain}"; done
+}
 run() {
   local shown="" a
   for a in "$@"; do
@@ -14,25 +22,19 @@ run() {
   done
   echo "\$ fuzzycron${shown}"
   "$bin" "$@"
-  echo
 }
-# Business hours in New York across the spring-forward weekend.
-run next '*/30 9-17 * * mon-fri' -z America/New_York --from "$from" -n 4
-# A fixed 02:30 job on the night 02:00-03:00 does not exist: cron runs it once at 03:00.
-run next '30 2 * * *' -z America/New_York --from "$from" -n 3
-# The same job with pure wall-clock matching skips that night.
-run next '30 2 * * *' -z America/New_York --dst wall --from "$from" -n 3
-# Quartz: the third Friday at noon, and the last day of every month.
-run next -d quartz '0 0 12 ? * 6#3' --from "$from" -n 3
-run next -d quartz '0 0 0 L * ?' --from "$from" -n 3
-# A leap-day job: next fire times four years apart; February 30th never fires.
-run next '0 0 29 2 *' --from "$from" -n 3
-run next '0 0 30 2 *' --from "$from" -n 1 || true
-# Jenkins multi-line spec with its own zone.
-run prev -d jenkins $'TZ=Europe/Berlin\n# weekdays at nine\n0 9 * * 1-5' --from "$from" -n 2
-# Hash forms: one line on many servers, each server its own stable second.
-for host in web-01 web-02 web-03; do run resolve -d quartz 'H * * * * ?' --host "$host" --seed db-sync; done
-run next -d jenkins 'H H(0-7) * * *' --seed nightly-build --from "$from" -n 2
-run next '0 * * * *' --seed report --spread 15m --from "$from" -n 2
-# A mistake, and how fuzzycron reports it (exit status 2).
-run next '0 0 * * 8' || true
+say "Twenty application servers run the same Quartz jobs every minute. Written '0 * * * * ?', all" \
+    "twenty start every job at second 0 and hit the database together. With 'H' each job on each" \
+    "server gets its own stable second, derived from a hash of [host, job name]:"
+grep -v '^#' examples/fleet.crontab | grep .
+say "The load on the database over three minutes, fires per second, before and after hashing:"
+run spread -d quartz examples/fleet.crontab --hosts 20 --window 3m --resolution 1s --from "$from" --width 100 \
+  --svg build/fleet-load.svg
+say "One configuration, a different stable second on each server (nothing to coordinate):"
+for host in host-1 host-2 host-3; do
+  printf '%s: ' "$host"; "$bin" resolve -d quartz 'H * * * * ?' --host "$host" --seed sync-orders
+done
+say "What one job means, in words, on one server:"
+run explain -d quartz 'H * * * * ?' --host host-7 --seed sync-orders --from "$from" -n 3
+say "And lint finds the habit that caused the spike in the first place:"
+run lint -d quartz '0 * * * * ?' --from "$from" || true
