@@ -9,6 +9,7 @@
 #include <set>
 
 #include "engine/calendar_search.h"
+#include "engine/reference.h"
 #include "fuzzycron/fuzzycron.h"
 
 // Counts heap allocations so a test can assert that next()/prev() make none.
@@ -51,40 +52,11 @@ ParseOptions with(std::string tz, const char* dst = "cron", Dialect d = Dialect:
   return o;
 }
 
-// The fire times in [lo, hi] by walking every local minute and applying the
-// DST policy's definition literally (SPEC §4): obviously correct, slow.
+// The fire times in [lo, hi] from the reference matcher (engine/reference.h).
 std::vector<sys_seconds> brute_force(const Schedule& s, sys_seconds lo, sys_seconds hi) {
-  const detail::Pattern& p = s.patterns()[0];
-  const auto* tz = date::locate_zone(std::string(s.zone().name()));
-  std::set<sys_seconds> fires;
-  const std::chrono::minutes first_local = std::chrono::floor<std::chrono::days>(lo).time_since_epoch() - std::chrono::days{1};
-  const std::chrono::minutes last_local = std::chrono::floor<std::chrono::days>(hi).time_since_epoch() + std::chrono::days{2};
-  for (auto m = first_local; m < last_local; m += std::chrono::minutes{1}) {
-    const date::local_seconds local{std::chrono::duration_cast<seconds>(m)};
-    const auto day = std::chrono::floor<date::days>(local);
-    const date::year_month_day ymd{day};
-    const date::hh_mm_ss hms{local - day};
-    const int y = int(ymd.year());
-    const unsigned mo = unsigned(ymd.month()), d = unsigned(ymd.day());
-    if (!(p.minutes >> hms.minutes().count() & 1) || !(p.hours >> hms.hours().count() & 1) || !(p.months >> mo & 1) ||
-        !(detail::day_mask(p, y, mo) >> d & 1) || !(p.seconds & 1))
-      continue;
-    const auto info = tz->get_info(local);
-    const auto instant = [&](const date::sys_info& i) { return sys_seconds{(local - i.offset).time_since_epoch()}; };
-    switch (info.result) {
-      case date::local_info::unique: fires.insert(instant(info.first)); break;
-      case date::local_info::ambiguous:
-        if (p.overlap != std::uint8_t(DstPolicy::Overlap::last)) fires.insert(instant(info.first));
-        if (p.overlap != std::uint8_t(DstPolicy::Overlap::first)) fires.insert(instant(info.second));
-        break;
-      case date::local_info::nonexistent:
-        if (p.gap == std::uint8_t(DstPolicy::Gap::shift)) fires.insert(info.first.end);
-        break;
-    }
-  }
   std::vector<sys_seconds> out;
-  for (auto f : fires)
-    if (f >= lo && f <= hi) out.push_back(f);
+  for (std::int64_t t : reference::fires(s, lo.time_since_epoch().count() / 1000, hi.time_since_epoch().count() / 1000))
+    out.push_back(sys_seconds{std::chrono::seconds{t}});
   return out;
 }
 
