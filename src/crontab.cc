@@ -51,7 +51,14 @@ ParseOptions CrontabEntry::options(const ParseOptions& base, const std::string& 
 }
 
 Schedule CrontabEntry::compile(const ParseOptions& base, const std::string& host) const {
-  const ParseOptions o = options(base, host);
+  ParseOptions o;
+  try {
+    o = options(base, host);
+  } catch (const ParseError& e) {  // the seed: a name (or host) that is not valid text
+    const std::size_t command_at = text.find(command, static_cast<std::size_t>(schedule_column - 1) + schedule.size());
+    throw ParseError("the job's seed [host, name] is not usable: " + e.message(), text,
+                     command_at == std::string::npos ? schedule_column : static_cast<int>(command_at) + 1, line);
+  }
   if (!zone.empty()) {
     try {
       TimeZone::locate(zone);

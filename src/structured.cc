@@ -77,7 +77,9 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
                      json, 1);
   std::array<std::optional<std::string>, syntax::kFieldCount> texts;
   int finest = 99;
-  for (const auto& [key, value] : obj.items()) {
+  for (const auto& item : obj.items()) {
+    const std::string& key = item.key();
+    const auto& value = item.value();
     const auto it = std::find_if(std::begin(kKeys), std::end(kKeys), [&](auto& k) { return k.first == key; });
     if (it == std::end(kKeys))
       throw ParseError(fmt::format("unknown key '{}': use second minute hour day_of_month month day_of_week year",

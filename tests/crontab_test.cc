@@ -52,5 +52,21 @@ TEST(Crontab, EmptyAndQuartzLayouts) {
   EXPECT_EQ(q.entries[0].schedule, "0 0 12 ? * MON");
 }
 
+// Found by fuzz_crontab: a command that is not valid UTF-8 is the job's name,
+// so its seed is rejected; the error must still carry the entry's line.
+TEST(Crontab, InvalidUtf8JobNameIsReportedAtItsLine) {
+  const Crontab tab = parse_crontab("0 * * * * /bin/ok\n10 * * * * /bin/\xfb\n");
+  ASSERT_EQ(tab.entries.size(), 2u);
+  try {
+    tab.entries[1].compile(ParseOptions{});
+    FAIL() << "accepted an invalid UTF-8 seed";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_EQ(e.column(), 12);  // the command, which names the job
+    EXPECT_NE(e.message().find("seed"), std::string::npos) << e.message();
+  }
+  EXPECT_NO_THROW(tab.entries[0].compile(ParseOptions{}));
+}
+
 }  // namespace
 }  // namespace fuzzycron

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for a bounded
+# time: FUZZ_SECONDS per target (default 45). Seed corpora come from the shared
+# conformance vectors; inputs under fuzz/regressions/TARGET/ (reproducers of
+# past findings) are replayed first. Any crash, hang (> 10 s per input), leak,
+# sanitizer report or invariant violation fails the run and leaves the input
+# in build/fuzz/findings/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-45}
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$(nproc)"
+work=build/fuzz/work
+rm -rf "$work" && mkdir -p "$work" build/fuzz/findings
+vectors=../shared/vectors
+# Seeds: each vector's expression after four option bytes (standard, UTC,
+# cron, seed on), and each vector line for the batch protocol.
+make_corpus() {
+  local target=$1 dir=$work/corpus-$1 prefix=$2 i=0
+  mkdir -p "$dir"
+  if [ -d "$vectors" ]; then
+    if [ "$target" = fuzz_batch ]; then
+      cat "$vectors"/*.jsonl | head -2000 | split -l 1 - "$dir/v-"
+    else
+      grep -ho '"expr": "[^"]*"' "$vectors"/*.jsonl | sed 's/^"expr": "//; s/"$//' | sort -u | head -3000 |
+        while IFS= read -r expr; do
+          i=$((i + 1)); printf '%b%s' "$prefix" "$expr" >"$dir/e-$i"
+        done
+    fi
+  fi
+  printf '%b%s' "$prefix" '0 0 * * *' >"$dir/minimal"
+}
+status=0
+for target in fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch; do
+  bin=build/fuzz/fuzz/$target
+  case $target in
+    fuzz_next_prev) prefix='\x00\x01\x00\x01\x40\x42\x0f\x00\x00\x00\x00\x00' ;;
+    *) prefix='\x00\x00\x00\x01' ;;
+  esac
+  make_corpus "$target" "$prefix"
+  if compgen -G "fuzz/regressions/$target/*" >/dev/null; then
+    echo "== $target: replaying fuzz/regressions/$target"
+    "$bin" fuzz/regressions/"$target"/* >"$work/$target-regressions.log" 2>&1 || {
+      status=1; tail -40 "$work/$target-regressions.log"; }
+  fi
+  echo "== $target: fuzzing for ${seconds}s"
+  if "$bin" "$work/corpus-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+      -print_final_stats=1 -artifact_prefix=build/fuzz/findings/"$target"- >"$work/$target.log" 2>&1; then
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov: " "$work/$target.log" | tail -3
+  else
+    status=1
+    echo "FAILED: $target (input kept in build/fuzz/findings/)"; tail -60 "$work/$target.log"
+  fi
+done
+exit $status
