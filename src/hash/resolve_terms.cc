@@ -33,6 +33,15 @@ bool has_hash_terms(const syntax::Line& line) noexcept {
   return false;
 }
 
+// furiko's quartz format: a bare H or H/n in day-of-week counts 0-6 from
+// Sunday while the format's values are 1-7; H(a-b) is in the format's own.
+int numbering_shift(FieldId id, const Term& t, const ParseOptions& options) {
+  return id == FieldId::day_of_week && options.dialect == Dialect::furiko && options.furiko.quartz_day_of_week &&
+                 !t.explicit_range
+             ? 1
+             : 0;
+}
+
 void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const ParseOptions& options) {
   for (int i = 0; i < syntax::kFieldCount; ++i) {
     auto& field = line.fields[i];
@@ -44,22 +53,19 @@ void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, c
       if (t.kind != Term::Kind::hash) continue;
       auto fail = [&](const std::string& why) { syntax::fail(fmt::format("{}: {}", field_name(id), why), line.text, t.column, line.line); };
       const int lo = t.lo, hi = t.hi, n = t.step;
+      const bool dow = id == FieldId::day_of_week;
+      const int shift = numbering_shift(id, t, options);
       switch (scheme) {
         case HashScheme::fc1:
-          if (n == 0) set_value(t, lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
-          else set_range(t, lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), hi, n);
+          if (n == 0) set_value(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
+          else set_range(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), shift + hi, n);
           break;
         case HashScheme::jenkins:
           // Jenkins: H/1 (step 1) picks a single value, like a bare H.
-          if (n <= 1) set_value(t, lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
-          else set_range(t, lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), hi, n);
+          if (n <= 1) set_value(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
+          else set_range(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), shift + hi, n);
           break;
         case HashScheme::furiko: {
-          // A bare H or H/n in day-of-week counts 0-6 from Sunday in both
-          // furiko formats (the quartz format's values are 1-7); H(a-b) bounds
-          // are written in the format's own numbering.
-          const bool dow = id == FieldId::day_of_week;
-          const int shift = dow && options.furiko.quartz_day_of_week && !t.explicit_range ? 1 : 0;
           const int max = dow ? 6 : rules.max, min = dow ? 0 : rules.min;
           if (n == 0) {
             set_value(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
@@ -84,12 +90,15 @@ void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, c
   }
 }
 
-void lower_hash_terms(syntax::Line& line) noexcept {
+void lower_hash_terms(syntax::Line& line, const ParseOptions& options) noexcept {
   for (auto& f : line.fields) {
     if (!f) continue;
     for (auto& t : f->terms) {
       if (t.kind != syntax::Term::Kind::hash) continue;
+      const int shift = numbering_shift(f->id, t, options);
       t.kind = t.step > 0 ? syntax::Term::Kind::range : syntax::Term::Kind::value;
+      t.lo += shift;
+      t.hi += shift;
       t.from_hash = true;
     }
   }

@@ -13,7 +13,7 @@ void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, c
 
 // Every hash term at the lowest value of its range (H/n from its lowest start):
 // how the schedule runs when every job draws the same, as cron without H would.
-void lower_hash_terms(syntax::Line& line) noexcept;
+void lower_hash_terms(syntax::Line& line, const ParseOptions& options) noexcept;
 
 bool has_hash_terms(const syntax::Line& line) noexcept;
 

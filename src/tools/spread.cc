@@ -89,7 +89,7 @@ class Tally {
 Schedule unhashed(const CrontabEntry& e, const ParseOptions& base) {
   const ParseOptions o = e.options(base);
   syntax::Spec spec = detail::split(e.schedule, o);
-  for (auto& line : spec.lines) hash::lower_hash_terms(line);
+  for (auto& line : spec.lines) hash::lower_hash_terms(line, o);
   return detail::compile_spec(spec, e.schedule, o);
 }
 

@@ -198,3 +198,28 @@ TEST(Spread, EveryFireTimeMovesByTheSeedsOffset) {
 
 }  // namespace
 }  // namespace fuzzycron
+
+namespace fuzzycron {
+namespace {
+
+// Found by fuzz_parse: in furiko's quartz format (day-of-week 1-7) a bare H
+// drawn by a non-furiko scheme came out as 0, which is no weekday there.
+TEST(Schemes, FurikoQuartzFormatDayOfWeekStaysInOneToSevenForEveryScheme) {
+  for (HashScheme scheme : {HashScheme::fc1, HashScheme::jenkins, HashScheme::furiko})
+    for (int i = 0; i < 200; ++i) {
+      ParseOptions o;
+      o.dialect = Dialect::furiko;
+      o.furiko.quartz_day_of_week = true;
+      o.hash = scheme;
+      o.seed = Seed({"job-" + std::to_string(i)});
+      const std::string r = resolve("0 0 * * H", o);
+      const int v = std::stoi(r.substr(r.rfind(' ') + 1));
+      ASSERT_GE(v, 1) << r;
+      ASSERT_LE(v, 7) << r;
+      const std::string stepped = resolve("0 0 * * H/3", o);
+      ASSERT_NE(stepped.substr(stepped.rfind(' ') + 1, 1), "0") << stepped;
+    }
+}
+
+}  // namespace
+}  // namespace fuzzycron

@@ -175,6 +175,20 @@ TEST(FleetLoad, PicturesOfASingleBucket) {
   EXPECT_NE(spread_svg(s).find("</svg>"), std::string::npos);
 }
 
+// Found by fuzz_crontab: "before hashing" lowered a furiko quartz-format
+// day-of-week H to 0 instead of 1 (Sunday).
+TEST(FleetLoad, BeforeHashingUsesTheFormatsOwnLowestWeekday) {
+  SpreadOptions o;
+  o.parse.dialect = Dialect::furiko;
+  o.parse.furiko.quartz_day_of_week = true;
+  o.from = *parse_rfc3339("2026-03-01T00:00:00Z");  // a Sunday
+  o.window = std::chrono::days{7};
+  o.resolution = std::chrono::hours{1};
+  const Spread s = spread(parse_crontab("0 0 * * H /bin/weekly\n", Dialect::furiko), o);
+  ASSERT_EQ(s.before.fires, 1u);
+  EXPECT_EQ(s.before.buckets[0], 1u);  // Sunday 00:00
+}
+
 // --- the SVG -------------------------------------------------------------
 
 Spread fleet_spread() { return spread(parse_crontab(kFleet, Dialect::quartz), small_case(20)); }
