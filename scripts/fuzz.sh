@@ -20,7 +20,7 @@ make_corpus() {
   mkdir -p "$dir"
   if [ -d "$vectors" ]; then
     if [ "$target" = fuzz_batch ]; then
-      cat "$vectors"/*.jsonl | head -2000 | split -l 1 - "$dir/v-"
+      head -q -n 300 "$vectors"/*.jsonl | split -l 1 - "$dir/v-"
     else
       grep -ho '"expr": "[^"]*"' "$vectors"/*.jsonl | sed 's/^"expr": "//; s/"$//' | sort -u | head -3000 |
         while IFS= read -r expr; do

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/calendar_search.h"
@@ -59,6 +60,9 @@ bool furiko_restricted(const std::optional<Field>& f) {
 }
 
 void add_year(detail::Pattern& pat, int lo, int hi, int step, const syntax::Line& line, const Term& t) {
+  // Any step past the span of years picks the first year only; clamping keeps
+  // it in the 16 bits of a YearTerm (a step of 42100 once wrapped negative).
+  step = std::min(step, 10000);
   if (pat.year_count > 0) {  // continue an arithmetic progression of single years
     auto& p = pat.year_terms[pat.year_count - 1];
     if (lo == hi && step == 1) {

@@ -196,3 +196,25 @@ TEST(Parse, FurikoLayouts) {
 
 }  // namespace
 }  // namespace fuzzycron
+
+namespace fuzzycron {
+namespace {
+
+// Found by fuzz_parse: a Quartz year step beyond 16 bits wrapped negative and
+// next() answered a time before `from`.
+TEST(Parse, HugeYearStepsPickTheFirstYearOnly) {
+  ParseOptions o;
+  o.dialect = Dialect::quartz;
+  const auto from = *parse_rfc3339("2026-05-29T00:00:00Z");
+  for (const char* expr : {"1 0 0 1 * ? /42100", "1 0 0 1 * ? 1/42100", "1 0 0 1 * ? 2000/32768"}) {
+    const Schedule s = parse(expr, o);
+    EXPECT_FALSE(s.next(from)) << expr;
+    const auto p = s.prev(from);  // year 1 is beyond prev's 400-year search
+    if (p) EXPECT_LT(*p, from) << expr;
+  }
+  const Schedule once = parse("0 0 0 1 1 ? 2000/32768", o);
+  EXPECT_EQ(once.prev(from), parse_rfc3339("2000-01-01T00:00:00Z"));
+}
+
+}  // namespace
+}  // namespace fuzzycron
