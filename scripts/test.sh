@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the release build,
-# then the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# then the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer,
+# then each libFuzzer target for FUZZ_SECONDS (default 40) under the same
+# sanitizers (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -11,3 +13,5 @@ for preset in release asan; do
   cmake --build --preset "$preset" -j "$jobs"
   ctest --preset "$preset" -j "$jobs"
 done
+echo "== fuzz"
+FUZZ_SECONDS=${FUZZ_SECONDS:-40} bash scripts/fuzz.sh
