@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages fuzzycron builds with, if any is missing.
 # Idempotent: does nothing when everything is already there. The tests use
-# libxml2 and libpng to check the spread plot and Chromium to render it.
+# libxml2 and libpng to check the spread plot and Chromium to render it;
+# clang and its runtime build the libFuzzer targets.
 set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config tzdata
@@ -9,6 +10,7 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libxml2-dev libpng-dev chromium
+  clang libclang-rt-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do
