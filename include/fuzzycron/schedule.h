@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -30,14 +31,15 @@ class Schedule {
   std::optional<time_point> prev(time_point t) const noexcept;
 
   // Any precision: next() floors t to milliseconds and prev() ceils it, which
-  // keeps "strictly after/before" exact.
+  // keeps "strictly after/before" exact. Instants outside years 1-9999 (up to
+  // any clock's min and max) are taken as just outside them, so nothing overflows.
   template <class Duration>
   std::optional<time_point> next(std::chrono::sys_time<Duration> t) const noexcept {
-    return next(std::chrono::floor<std::chrono::milliseconds>(t));
+    return next(saturated(t, [](auto x) { return std::chrono::floor<std::chrono::milliseconds>(x); }));
   }
   template <class Duration>
   std::optional<time_point> prev(std::chrono::sys_time<Duration> t) const noexcept {
-    return prev(std::chrono::ceil<std::chrono::milliseconds>(t));
+    return prev(saturated(t, [](auto x) { return std::chrono::ceil<std::chrono::milliseconds>(x); }));
   }
 
   // The fire times in [from, to), in order.
@@ -59,6 +61,16 @@ class Schedule {
            std::chrono::milliseconds spread_offset = std::chrono::milliseconds{0});
 
  private:
+  // Just outside 0001-01-01T00:00:00Z .. 9999-12-31T23:59:59Z, in seconds.
+  static constexpr std::int64_t kBeforeFirst = -62135596801, kAfterLast = 253402300800;
+  template <class Duration, class Round>
+  static time_point saturated(std::chrono::sys_time<Duration> t, Round round) noexcept {
+    const double s = std::chrono::duration<double>(t.time_since_epoch()).count();
+    if (s <= static_cast<double>(kBeforeFirst)) return time_point{std::chrono::seconds{kBeforeFirst}};
+    if (s >= static_cast<double>(kAfterLast)) return time_point{std::chrono::seconds{kAfterLast}};
+    return round(t);
+  }
+
   detail::Pattern first_;
   // Further lines of a multi-line Jenkins spec; empty (no allocation) otherwise.
   std::shared_ptr<const std::vector<detail::Pattern>> all_;
