@@ -222,6 +222,17 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
   return kOk;
 }
 
+std::vector<std::string> lines_of(std::string_view text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto nl = std::min(text.find('\n', start), text.size());
+    lines.emplace_back(text.substr(start, nl - start));
+    start = nl + 1;
+  }
+  return lines;
+}
+
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ParseError("cannot read the file '" + path + "'", path, 1);
@@ -252,13 +263,8 @@ int run_lint(const std::string& target, const CommonOptions& o, const std::strin
   } else {
     options.parse = parse_options(o);
     findings = lint(target, options);
-    std::size_t start = 0;
-    while (true) {
-      const auto nl = target.find('\n', start);
-      lines.push_back(target.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
-      if (nl == std::string::npos) break;
-      start = nl + 1;
-    }
+    lines = lines_of(target);
+    if (lines.empty()) lines.emplace_back();
   }
   std::array<int, 3> counts{};
   bool unreadable = false;
@@ -301,16 +307,10 @@ int run_lint(const std::string& target, const CommonOptions& o, const std::strin
 namespace {
 
 std::vector<std::string> read_host_list(const std::string& path) {
-  const std::string text = read_file(path);
   std::vector<std::string> hosts;
   std::map<std::string, int> first_line;
   int line_no = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t nl = text.find('\n', start);
-    if (nl == std::string::npos) nl = text.size();
-    std::string line = text.substr(start, nl - start);
-    start = nl + 1;
+  for (std::string line : lines_of(read_file(path))) {
     ++line_no;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
     const auto first = line.find_first_not_of(" \t");

@@ -50,6 +50,8 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
 // Status: 2 when the input does not parse (FC00x), 1 when a finding reaches
 // `fail_on` (info | warning | error | never), else 0.
 int run_lint(const std::string& target, const CommonOptions& o, const std::string& fail_on, std::ostream& out);
+// The text split at '\n' (no empty last line for a final newline).
+std::vector<std::string> lines_of(std::string_view text);
 // A file's whole text; throws ParseError when it cannot be read.
 std::string read_file(const std::string& path);
 struct SpreadCommand {
