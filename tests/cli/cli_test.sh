@@ -113,6 +113,15 @@ printf '0 * * * * /bin/a\r\nH * * * * /bin/b\r\n' >"$tab"
 check spread-crlf 0 '2 entries on 2 hosts' -- spread "$tab" --hosts 2 --window 1h
 check spread-missing-file 2 'cannot read the file' -- spread /nonexistent/crontab --hosts 2
 check spread-help 0 'before' -- spread --help
+# batch: hostile lines (deep nesting, a megabyte line, binary) each get an answer
+deep=$(printf '%*s' 100000 '' | tr ' ' '['); deep+=$(printf '%*s' 100000 '' | tr ' ' ']')
+big=$(printf '%*s' 1000000 '' | tr ' ' '1')
+input="$deep"$'\n'"{\"id\":\"big\",\"expr\":\"$big * * * *\"}"$'\n'$'\x01\xff\xfe'$'\n''{"id":"ok","expr":"0 0 * * *","from":"2026-01-01T00:00:00Z","next":1}'
+check batch-hostile-ok 0 '{"id":"ok","next":["2026-01-02T00:00:00Z"]}' -- batch
+check batch-hostile-big 0 '{"error":{"column":1,"message":"minute: the number 1111111111111111111111111111111111111111... is too large' -- batch
+lines=$("$bin" batch <<<"$input" | wc -l)
+if [ "$lines" -eq 4 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL batch-hostile-lines: $lines lines"; fi
+input=""
 rm -f "$tab"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
