@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the release build,
 # then the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer,
-# then each libFuzzer target for FUZZ_SECONDS (default 40) under the same
+# then each libFuzzer target for FUZZ_SECONDS (default 30) under the same
 # sanitizers (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,4 +14,4 @@ for preset in release asan; do
   ctest --preset "$preset" -j "$jobs"
 done
 echo "== fuzz"
-FUZZ_SECONDS=${FUZZ_SECONDS:-40} bash scripts/fuzz.sh
+FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash scripts/fuzz.sh
