@@ -117,7 +117,10 @@ bool Schedule::never() const noexcept {
 // Base fire times are whole seconds; with a spread offset, f + offset > t
 // exactly when f > floor(t - offset), and f + offset < t when f < ceil(t - offset).
 std::optional<Schedule::time_point> Schedule::next(time_point t) const noexcept {
-  t = std::clamp(t, time_point{seconds{kBeforeFirst}}, time_point{seconds{kAfterLast}});
+  if (t >= time_point{seconds{kAfterLast}}) [[unlikely]]
+    return std::nullopt;
+  if (t < time_point{seconds{kBeforeFirst}}) [[unlikely]]
+    t = time_point{seconds{kBeforeFirst}};
   const std::int64_t s = std::chrono::floor<seconds>(t - offset_).time_since_epoch().count();
   std::int64_t best = kNone;
   for (const auto& p : patterns()) {  // the earliest over the lines of a Jenkins spec
@@ -129,7 +132,10 @@ std::optional<Schedule::time_point> Schedule::next(time_point t) const noexcept 
 }
 
 std::optional<Schedule::time_point> Schedule::prev(time_point t) const noexcept {
-  t = std::clamp(t, time_point{seconds{kBeforeFirst}}, time_point{seconds{kAfterLast}});
+  if (t <= time_point{seconds{kBeforeFirst}}) [[unlikely]]
+    return std::nullopt;
+  if (t > time_point{seconds{kAfterLast}}) [[unlikely]]
+    t = time_point{seconds{kAfterLast}};
   const std::int64_t s = std::chrono::ceil<seconds>(t - offset_).time_since_epoch().count();
   std::int64_t best = kNone;  // kNone is INT64_MIN: any fire time is later
   for (const auto& p : patterns()) {
