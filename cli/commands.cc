@@ -172,18 +172,17 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
   const Explanation e = explain(expr, options);
   const auto from = parse_from(o.from);
   std::vector<std::pair<std::string, std::chrono::milliseconds>> times;
-  const bool drawable = options.seed.empty() ? !e.resolved && [&] {
-    try {
-      (void)parse(expr, options);
-      return true;
-    } catch (const ParseError&) {
-      return false;  // hash forms without a seed: describe, but no times
-    }
-  }() : true;
-  if (drawable) {
-    const Schedule s = parse(expr, options);
+  // explain() accepted the text, so parse() fails only for hash forms without
+  // a seed: then the description stands alone, without fire times.
+  std::optional<Schedule> schedule;
+  try {
+    schedule = parse(expr, options);
+  } catch (const ParseError&) {
+  }
+  if (schedule) {
     std::optional<Schedule::time_point> t = from;
-    for (int i = 0; i < o.count && (t = s.next(*t)); ++i) times.emplace_back(format_rfc3339(*t, s.zone()), *t - from);
+    for (int i = 0; i < o.count && (t = schedule->next(*t)); ++i)
+      times.emplace_back(format_rfc3339(*t, schedule->zone()), *t - from);
   }
   if (o.json) {
     nlohmann::json j{{"expr", expr}, {"description", e.sentences}, {"zone", e.zone}, {"dst", e.dst}};
@@ -211,12 +210,12 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
   if (!e.dst.empty()) out << "\n" << e.dst << "\n";
   if (e.resolved)
     out << fmt::format("\nResolved for seed [{}]: {}\n", fmt::join(options.seed.parts(), ", "), *e.resolved);
-  if (!drawable) {
+  if (!schedule) {
     out << "\nGive a seed (--seed JOB, and --host NAME) to see the values and the fire times.\n";
     return kOk;
   }
   out << fmt::format("\nNext {} fire time{} after {}:\n", times.size(), times.size() == 1 ? "" : "s",
-                     format_rfc3339(from, parse(expr, options).zone()));
+                     format_rfc3339(from, schedule->zone()));
   for (const auto& [text, ahead] : times) out << fmt::format("  {}  in {}\n", text, format_distance(ahead));
   if (times.empty()) out << "  none (it never fires, or not before year 9999)\n";
   return kOk;

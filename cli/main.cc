@@ -16,6 +16,10 @@ constexpr const char* kFooter = R"(Examples:
   fuzzycron next '0 * * * *' --seed nightly --spread 15m          # hourly, at a stable :08:42.707
   fuzzycron next -d quartz '0 0 12 ? * 6#3' --from 2026-01-01T00:00:00Z
   fuzzycron prev '30 2 * * 0' -z America/New_York --dst skip-both
+  fuzzycron explain 'H(0-29) * * * *' --seed db-sync            # in English, with the next fire times
+  fuzzycron lint '*/15 * * * *'                                 # FC101: H/15 spreads the load
+  fuzzycron lint /etc/crontab --host web-07 --fail-on warning
+  fuzzycron spread -d quartz examples/fleet.crontab --hosts 20 --window 3m --resolution 1s --svg load.svg
   echo '{"id":"a","expr":"0 0 * * *","tz":"UTC","from":"2026-03-08T01:59:30Z","next":2}' | fuzzycron batch
 
 Dialects: standard (cronie; 5 fields, or 6 with seconds first), quartz (sec min hour

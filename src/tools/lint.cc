@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
-#include <numeric>
 #include <unordered_map>
 
 #include "compile/compile.h"
@@ -324,15 +323,12 @@ void frequency(const Schedule& s, Schedule::time_point from, int line, std::vect
   }
 }
 
-std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions& options, sys_milliseconds from) {
+// `schedule`: the expression compiled with `options`, or (without a seed) with
+// a stand-in seed, since only some checks need drawn values.
+std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions& options, const Schedule& schedule,
+                                sys_milliseconds from) {
   std::vector<Finding> out;
-  syntax::Spec spec;
-  Schedule schedule = [&] {
-    spec = detail::split(expression, options);
-    ParseOptions check = options;
-    if (check.seed.empty()) check.seed = Seed({"lint"});  // draws only for the checks that need values
-    return parse(expression, check);
-  }();
+  const syntax::Spec spec = detail::split(expression, options);
   const auto& zone = schedule.zone().impl();
   const auto from_s = std::chrono::floor<std::chrono::seconds>(from).time_since_epoch().count();
   const auto patterns = schedule.patterns();
@@ -349,6 +345,15 @@ std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions&
   }
   frequency(schedule, from, spec.lines.size() == 1 ? spec.lines[0].line : 0, out);
   return out;
+}
+
+bool zone_known(const std::string& name) {
+  try {
+    if (!name.empty()) TimeZone::locate(name);
+    return true;
+  } catch (const ParseError&) {
+    return false;
+  }
 }
 
 void order(std::vector<Finding>& f) {
@@ -377,7 +382,9 @@ std::optional<Severity> severity_from_name(std::string_view name) noexcept {
 std::vector<Finding> lint(std::string_view expression, const LintOptions& options) {
   std::vector<Finding> out;
   try {
-    out = lint_lines(expression, options.parse, options.from);
+    ParseOptions check = options.parse;
+    if (check.seed.empty()) check.seed = Seed({"lint"});
+    out = lint_lines(expression, options.parse, parse(expression, check), options.from);
   } catch (const ParseError& e) {
     out.push_back({"FC001", Severity::error, e.line(), e.column(), e.message(), ""});
   }
@@ -395,7 +402,7 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
     if (e.reboot) continue;
     try {
       const Schedule s = e.compile(options.parse, options.host);
-      std::vector<Finding> found = lint_lines(e.schedule, e.options(options.parse, options.host), options.from);
+      std::vector<Finding> found = lint_lines(e.schedule, e.options(options.parse, options.host), s, options.from);
       for (auto& f : found) {
         if (f.line <= 1) f.column += e.schedule_column - 1;
         f.line = e.line;
@@ -408,8 +415,7 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
       }
       for (const auto t : s.fires(options.from, window_end)) at[t.time_since_epoch().count()].push_back(e.line);
     } catch (const ParseError& x) {
-      out.push_back({x.message().find("CRON_TZ") != std::string::npos ? "FC003" : "FC001", Severity::error, e.line,
-                     x.column(), x.message(), ""});
+      out.push_back({zone_known(e.zone) ? "FC001" : "FC003", Severity::error, e.line, x.column(), x.message(), ""});
     }
   }
   // FC701: groups of entries that share fire instants.

@@ -4,8 +4,6 @@
 #include "fuzzycron/spread.h"
 
 #include <algorithm>
-#include <cstring>
-#include <map>
 #include <numeric>
 #include <set>
 #include <stdexcept>

@@ -75,12 +75,8 @@ bool year_matches(const detail::Pattern& p, int y) {
 
 std::vector<std::int64_t> instants_of(const detail::Zone& zone, std::int64_t local) {
   std::set<std::int64_t> out;
-  // Any offset in force near this local time is in force within 26 hours of it.
-  for (std::int64_t probe : {local - 2 * kDay, local - kDay, local, local + kDay, local + 2 * kDay}) {
-    const std::int64_t u = local - zone.offset_at(probe - zone.offset_at(probe));
-    if (u + zone.offset_at(u) == local) out.insert(u);
-  }
-  // The offsets either side of a transition near `local`.
+  // Try every offset in force within a day of `local` (UTC offsets stay within
+  // 14 hours, so the instant, if any, lies in that day).
   for (std::int64_t probe = local - kDay; probe <= local + kDay; probe += 3600) {
     const std::int64_t u = local - zone.offset_at(probe);
     if (u + zone.offset_at(u) == local) out.insert(u);
