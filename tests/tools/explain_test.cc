@@ -28,6 +28,8 @@ struct Form {
   const char* words;  // must appear in the sentence
 };
 
+void PrintTo(const Form& f, std::ostream* os) { *os << '"' << f.expr << '"'; }
+
 class Forms : public testing::TestWithParam<Form> {};
 
 TEST_P(Forms, SentenceSaysIt) {
@@ -85,7 +87,10 @@ INSTANTIATE_TEST_SUITE_P(
         Form{Dialect::standard, "0 0 1 * 1", "on the 1st of the month and also on Monday (either day field is "
                                              "enough: when both are restricted, standard cron runs on either)"},
         Form{Dialect::jenkins, "0 0 1 * 1", "on the 1st of the month, but only when that day is Monday"},
-        Form{Dialect::standard, "0 0 * * 0,7", "At 00:00, on Sunday, in UTC."}));
+        Form{Dialect::standard, "0 0 * * 0,7", "At 00:00, on Sunday, in UTC."}),
+    [](const testing::TestParamInfo<Form>& p) {
+      return std::string(dialect_name(p.param.dialect)) + "_" + std::to_string(p.index);
+    });
 
 TEST(Explain, ZoneAndDstPolicy) {
   const Explanation fixed = explain("30 2 * * *", in(Dialect::standard, "America/New_York"));

@@ -39,6 +39,8 @@ struct Case {
   const char* policy = "cron";
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.code << " on \"" << c.expr << '"'; }
+
 class Codes : public testing::TestWithParam<Case> {};
 
 TEST_P(Codes, FiresWithPositionMessageAndRewrite) {
@@ -92,7 +94,9 @@ INSTANTIATE_TEST_SUITE_P(
              "shift-both"},
         Case{"FC601", Dialect::standard, "H(0-9)/10 * * * *", Severity::warning, 1, "one stable minute",
              "H(0-9) * * * *"},
-        Case{"FC601", Dialect::jenkins, "H(0-14)/10 * * * *", Severity::warning, 1, "1 or 2 runs", ""}));
+        Case{"FC601", Dialect::jenkins, "H(0-14)/10 * * * *", Severity::warning, 1, "1 or 2 runs", ""}),
+    // Stable names (FC101_1, ...) rather than the parameter's bytes.
+    [](const testing::TestParamInfo<Case>& p) { return p.param.code + ("_" + std::to_string(p.index)); });
 
 TEST(Lint, CleanSchedulesHaveNoFindings) {
   LintOptions o = options(Dialect::jenkins);
