@@ -220,6 +220,51 @@ struct LineWords {
   }
   std::string phrase(FieldId id, std::string_view unit) const { return field_phrase(*field(id), words(id, unit)); }
 
+  // The terms of a list, each with its own lead, in their order; runs of plain
+  // values share one lead ("at :01, :02", "in the hours starting 01:00, 03:00").
+  template <class Lead>
+  std::string spans(FieldId id, std::string_view unit, Lead lead_of_values, bool hours) const {
+    const FieldWords w = words(id, unit);
+    std::vector<std::string> values, items;
+    auto flush = [&] {
+      if (!values.empty()) items.push_back(lead_of_values(values.size()) + join(values, ", "));
+      values.clear();
+    };
+    for (const Term& t : field(id)->terms) {
+      if (t.kind == Kind::value && t.step == 0) {
+        values.push_back(w.value(t.lo));
+        continue;
+      }
+      flush();
+      if (t.kind == Kind::range && t.step == 0)
+        items.push_back(hours ? "from " + term_phrase(t, w)
+                              : fmt::format("every {} from {} through {}", unit, w.value(t.lo), w.number(t.hi)));
+      else if (t.kind == Kind::hash && t.step == 0)
+        items.push_back((hours ? "in " : "at ") + term_phrase(t, w));
+      else
+        items.push_back(term_phrase(t, w));
+    }
+    flush();
+    return join(items);
+  }
+
+  // A second or minute list: "at :05, :45 and every minute from :10 through :20".
+  std::string sub_hour_spans(FieldId id, std::string_view unit) const {
+    return spans(id, unit, [](std::size_t) { return std::string("at "); }, false);
+  }
+
+  // A restricted hour field: "in the hour 01:00-01:59", "from 09:00 through
+  // 17:59", "in the hour starting 01:00 and in a stable hour between ...".
+  std::string hour_spans() const {
+    const auto& hour = field(FieldId::hour);
+    const Term& h = hour->terms[0];
+    if (single(hour) && h.kind == Kind::value) return fmt::format("in the hour {:02}:00-{:02}:59", h.lo, h.lo);
+    if (fixed_values(hour)) return "in the hours starting " + phrase(FieldId::hour, "hour");
+    return spans(FieldId::hour, "hour", [](std::size_t n) {
+      return std::string(n == 1 ? "in the hour starting " : "in the hours starting ");
+    }, true);
+  }
+
   // Seconds, minutes and hours. `daily`: every day is allowed, so a single time
   // of day reads "once a day".
   std::vector<std::string> time_clauses(bool daily) const {
@@ -243,14 +288,12 @@ struct LineWords {
       out.push_back("every minute, at " + phrase(FieldId::second, "second"));
       return out;
     }
-    if (sec && !sec_zero) {
-      if (every(sec)) out.push_back("every second");
-      else if (single(sec)) out.push_back("at " + phrase(FieldId::second, "second"));
-      else out.push_back(phrase(FieldId::second, "second"));
-    }
+    if (sec && !sec_zero) out.push_back(every(sec) ? "every second" : sub_hour_spans(FieldId::second, "second"));
     const std::string minute = phrase(FieldId::minute, "minute");
     if (every(min)) {
       if (!sec || sec_zero || single(sec)) out.push_back("every minute");
+      else if (std::none_of(sec->terms.begin(), sec->terms.end(), [](const Term& t) { return t.step > 0; }))
+        out.push_back("in every minute");  // a window of seconds; "every 5 seconds" needs no repeat
     } else if (single(min) && once_in_minute && every(hour)) {
       out.push_back("once an hour, at " + (fixed(min) ? "minute " + minute : minute));
     } else if (single(min) && once_in_minute && single(hour)) {
@@ -268,19 +311,9 @@ struct LineWords {
     } else if (fixed_values(min)) {
       out.push_back("at minute " + minute + (every(hour) ? " of every hour" : ""));
     } else {
-      out.push_back(minute);
+      out.push_back(sub_hour_spans(FieldId::minute, "minute"));
     }
-    if (!every(hour)) {
-      const Term& h = hour->terms[0];
-      if (single(hour) && h.kind == Kind::value)
-        out.push_back(fmt::format("in the hour {:02}:00-{:02}:59", h.lo, h.lo));
-      else if (fixed_values(hour))
-        out.push_back("in the hours starting " + phrase(FieldId::hour, "hour"));
-      else if (single(hour) || (hour->terms.size() == 1 && h.kind == Kind::range && h.step == 0))
-        out.push_back((h.kind == Kind::hash ? "in " : "from ") + phrase(FieldId::hour, "hour"));
-      else
-        out.push_back(phrase(FieldId::hour, "hour"));
-    }
+    if (!every(hour)) out.push_back(hour_spans());
     return out;
   }
 

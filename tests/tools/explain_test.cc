@@ -87,7 +87,19 @@ INSTANTIATE_TEST_SUITE_P(
         Form{Dialect::standard, "0 0 1 * 1", "on the 1st of the month and also on Monday (either day field is "
                                              "enough: when both are restricted, standard cron runs on either)"},
         Form{Dialect::jenkins, "0 0 1 * 1", "on the 1st of the month, but only when that day is Monday"},
-        Form{Dialect::standard, "0 0 * * 0,7", "At 00:00, on Sunday, in UTC."}),
+        Form{Dialect::standard, "0 0 * * 0,7", "At 00:00, on Sunday, in UTC."},
+        // mixed lists: each item keeps its own lead, in the order written
+        Form{Dialect::standard, "0-30 * * * *", "Every minute from :00 through :30, every day"},
+        Form{Dialect::standard, "1,2,5-9 0 * * *", "At :01, :02 and every minute from :05 through :09, in the hour "
+                                                   "00:00-00:59"},
+        Form{Dialect::standard, "*/10 1,H(3-5) * * *", "Every 10 minutes, in the hour starting 01:00 and in a stable "
+                                                       "hour between 03 and 05 chosen from the job's name, every day"},
+        Form{Dialect::standard, "0 9-17/2,20 * * *", "At minute :00, every 2 hours from 09:00 through 17:59 and in "
+                                                     "the hour starting 20:00, every day"},
+        Form{Dialect::quartz, "0-30 * * * * ?", "Every second from second 0 through 30, in every minute, every day"},
+        Form{Dialect::quartz, "5,H(30-40) 0 * * * ?", "At second 5 and at a stable second between 30 and 40 chosen "
+                                                      "from the job's name, at minute :00 of every hour"},
+        Form{Dialect::quartz, "*/5 * * * * ?", "Every 5 seconds, every day"}),
     [](const testing::TestParamInfo<Form>& p) {
       return std::string(dialect_name(p.param.dialect)) + "_" + std::to_string(p.index);
     });
