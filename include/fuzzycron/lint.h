@@ -33,7 +33,7 @@ struct LintOptions {
   // Crontabs: each entry's seed is [host, name] ([name] without a host).
   std::string host;
   // Where DST transitions, rare fires and collisions are looked for (the next
-  // year; collisions in the day that follows).
+  // year; collisions in the week that follows).
   sys_milliseconds from{};
 };
 
@@ -42,7 +42,7 @@ struct LintOptions {
 std::vector<Finding> lint(std::string_view expression, const LintOptions& options);
 
 // Findings for every entry of a crontab (columns count from the start of the
-// line), its unreadable lines (FC002) and its collisions (FC701).
+// line), its unreadable lines (FC002) and its collisions (FC701, FC702).
 std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options);
 
 }  // namespace fuzzycron

@@ -17,6 +17,7 @@
 #include "fuzzycron/error.h"
 #include "hash/resolve_terms.h"
 #include "syntax/spec.h"
+#include "tools/collisions.h"
 
 namespace fuzzycron {
 namespace {
@@ -395,13 +396,11 @@ std::vector<Finding> lint(std::string_view expression, const LintOptions& option
 std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
   std::vector<Finding> out;
   for (const auto& e : crontab.errors) out.push_back({"FC002", Severity::error, e.line, e.column, e.message, ""});
-  // Every entry's fire times in the day after `from`, for collisions.
-  std::unordered_map<std::int64_t, std::vector<int>> at;
-  const auto window_end = options.from + std::chrono::days{1};
+  std::vector<detail::CompiledEntry> compiled;  // for collisions
   for (const auto& e : crontab.entries) {
     if (e.reboot) continue;
     try {
-      const Schedule s = e.compile(options.parse, options.host);
+      Schedule s = e.compile(options.parse, options.host);
       std::vector<Finding> found = lint_lines(e.schedule, e.options(options.parse, options.host), s, options.from);
       for (auto& f : found) {
         if (f.line <= 1) f.column += e.schedule_column - 1;
@@ -413,32 +412,12 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
         }
         out.push_back(std::move(f));
       }
-      for (const auto t : s.fires(options.from, window_end)) at[t.time_since_epoch().count()].push_back(e.line);
+      compiled.push_back({e.line, std::move(s)});
     } catch (const ParseError& x) {
       out.push_back({zone_known(e.zone) ? "FC001" : "FC003", Severity::error, e.line, x.column(), x.message(), ""});
     }
   }
-  // FC701: groups of entries that share fire instants.
-  struct Group {
-    std::size_t instants = 0;
-    std::int64_t first = INT64_MAX;
-  };
-  std::map<std::vector<int>, Group> groups;
-  for (auto& [t, lines] : at) {
-    if (lines.size() < 2) continue;
-    auto& g = groups[lines];
-    ++g.instants;
-    g.first = std::min(g.first, t);
-  }
-  for (const auto& [lines, g] : groups) {
-    const auto first = Schedule::time_point{std::chrono::milliseconds{g.first}};
-    out.push_back({"FC701", lines.size() >= 3 ? Severity::warning : Severity::info, lines.front(), 1,
-                   fmt::format("{} entries (lines {}) fire at the same instant {} time{} in the day from {} (first "
-                               "{}); hash forms (H) would give each job its own minute",
-                               lines.size(), fmt::join(lines, ", "), g.instants, g.instants == 1 ? "" : "s",
-                               format_rfc3339(options.from, TimeZone::utc()), format_rfc3339(first, TimeZone::utc())),
-                   ""});
-  }
+  for (auto& f : detail::collisions(compiled, options.from)) out.push_back(std::move(f));
   order(out);
   return out;
 }

@@ -12,36 +12,17 @@
 #include "fuzzycron/error.h"
 #include "hash/resolve_terms.h"
 #include "syntax/spec.h"
+#include "tools/schedule_identity.h"
 
 namespace fuzzycron {
 namespace {
-
-// The bytes that decide a schedule's fire times: its compiled lines (field by
-// field, so padding never counts), zone, DST policy and offset.
-std::string identity(const Schedule& s) {
-  std::string key;
-  auto put = [&key](const auto& v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
-  for (const detail::Pattern& p : s.patterns()) {
-    put(p.seconds), put(p.minutes), put(p.hours), put(p.days), put(p.last_day_offsets);
-    put(p.last_day_offsets_weekday), put(p.nearest_weekdays), put(p.months), put(p.weekdays);
-    put(p.last_weekdays), put(p.nth_weekdays);
-    const std::uint8_t flags = static_cast<std::uint8_t>(p.year_count | p.gap << 2 | p.overlap << 3 |
-                                                         p.day_or << 5 | p.day_specials << 6 | p.never << 7);
-    put(flags);
-    for (int i = 0; i < p.year_count; ++i) put(p.year_terms[static_cast<std::size_t>(i)]);
-  }
-  const void* zone = &s.zone().impl();
-  put(zone);
-  put(s.spread_offset());
-  return key;
-}
 
 // Schedules with how many jobs run each.
 class Tally {
  public:
   // Returns the group's index, for add_to().
   std::size_t add(Schedule s, std::uint32_t count) {
-    auto [it, fresh] = index_.try_emplace(identity(s), groups_.size());
+    auto [it, fresh] = index_.try_emplace(detail::schedule_identity(s), groups_.size());
     if (fresh) groups_.emplace_back(std::move(s), 0);
     groups_[it->second].second += count;
     return it->second;
