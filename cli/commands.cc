@@ -347,15 +347,15 @@ int run_spread(const SpreadCommand& c, const CommonOptions& o, std::ostream& out
   base.seeds.clear();
   base.host.clear();
   options.parse = parse_options(base);
-  if (c.hosts < 0 || (c.hosts == 0 && c.host_list.empty()))
-    throw ParseError("--hosts needs at least 1 host (hosts are named host-1 ... host-N), or give --host-list FILE",
-                     std::to_string(c.hosts), 1);
-  if (c.hosts > 1'000'000) throw ParseError("--hosts is limited to 1,000,000", std::to_string(c.hosts), 1);
-  if (!c.host_list.empty()) {
+  if (c.hosts) {
+    if (*c.hosts < 1)
+      throw ParseError("--hosts needs at least 1 host (hosts are named host-1 ... host-N), or give --host-list FILE",
+                       std::to_string(*c.hosts), 1);
+    if (*c.hosts > 1'000'000) throw ParseError("--hosts is limited to 1,000,000", std::to_string(*c.hosts), 1);
+    for (int i = 1; i <= *c.hosts; ++i) options.hosts.push_back(fmt::format("host-{}", i));
+  } else if (!c.host_list.empty()) {
     options.hosts = read_host_list(c.host_list);
-  } else {
-    for (int i = 1; i <= c.hosts; ++i) options.hosts.push_back(fmt::format("host-{}", i));
-  }
+  }  // else each entry runs once, with the seed [name]
   options.window = parse_duration(c.window);
   if (options.window.count() < 1) throw ParseError("--window must be longer than zero, e.g. 1h or 1d", c.window, 1);
   options.resolution = parse_duration(c.resolution);

@@ -56,7 +56,7 @@ std::vector<std::string> lines_of(std::string_view text);
 std::string read_file(const std::string& path);
 struct SpreadCommand {
   std::string file;
-  int hosts = 0;             // --hosts N: host-1..host-N
+  std::optional<int> hosts;  // --hosts N: host-1..host-N; neither this nor a list: seed [name]
   std::string host_list;     // --host-list FILE
   std::string window = "1d";
   std::string resolution = "1m";

@@ -132,7 +132,8 @@ int main(int argc, char** argv) {
   spread->add_option("--width", spread_cmd.width, "terminal columns for the histogram (default: $COLUMNS or 80)");
   spread->add_flag("--ascii", spread_cmd.ascii, "draw the histogram with ASCII characters only");
   spread->footer(
-      "Every entry runs on every host with the seed [host, name] (name from '# name: JOB' or the command).\n"
+      "Every entry runs on every host with the seed [host, name] (name from '# name: JOB' or the command);\n"
+      "without --hosts or --host-list each entry runs once, with the seed [name].\n"
       "'before' takes every hash form at the lowest value of its range, as cron without H would run it;\n"
       "'after' is what fuzzycron runs. Both are counted per bucket: peak, mean, peak/mean, 99th percentile.\n"
       "Example: fuzzycron spread -d quartz examples/fleet.crontab --hosts 20 --window 2m --resolution 1s\n"

@@ -88,6 +88,7 @@ check spread-table 0 $'                       peak      mean  peak/mean      p99
 check spread-busiest 0 'busiest before: 2026-03-08T00:00:00Z (30), 2026-03-08T00:01:00Z (30)' -- spread -d quartz "$tab" --hosts 10 --window 2m --resolution 1s --from 2026-03-08T00:00:00Z
 check spread-histogram 0 'after hashing (each job on each host at its own stable value), fires per second' -- spread -d quartz "$tab" --hosts 10 --window 2m --resolution 1s --from 2026-03-08T00:00:00Z --ascii
 check spread-json 0 '"before":{"buckets":[30,0,' -- spread -d quartz "$tab" --hosts 10 --window 2m --resolution 1s --from 2026-03-08T00:00:00Z --json
+check spread-no-hosts 0 "3 entries on 1 host = 3 jobs" -- spread -d quartz "$tab" --window 2m --resolution 1s --from 2026-03-08T00:00:00Z
 svg=$(mktemp --suffix=.svg)
 check spread-svg 0 "plot written to $svg" -- spread -d quartz "$tab" --hosts 3 --window 1h --from 2026-03-08T00:00:00Z --svg "$svg"
 if xmllint --noout "$svg" 2>/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL spread-svg-xml"; fi
