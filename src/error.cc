@@ -10,6 +10,7 @@ ParseError::ParseError(std::string message, std::string text, int column, int li
 
 std::string ParseError::with_caret() const {
   std::string out = message_;
+  if (text_.empty()) return line_ > 0 ? out + " (line " + std::to_string(line_) + ")" : out;  // nothing to point at
   if (line_ > 0) out += " (line " + std::to_string(line_) + ", column " + std::to_string(column_) + ")";
   else out += " (column " + std::to_string(column_) + ")";
   // Long text is shown as a window around the column, marked with "...".

@@ -50,6 +50,11 @@ TEST(ParseErrors, OutOfRangeNamesFieldRangeAndColumn) {
   EXPECT_NE(e.with_caret().find("\n          ^"), std::string::npos) << e.with_caret();
 }
 
+TEST(ParseErrors, NoCaretWhenThereIsNoTextToPointAt) {
+  EXPECT_EQ(ParseError("offset needs a seed", "", 1).with_caret(), "offset needs a seed");
+  EXPECT_EQ(ParseError("the host list names no hosts", "", 1, 4).with_caret(), "the host list names no hosts (line 4)");
+}
+
 TEST(ParseErrors, ColumnsPointAtTheOffendingTerm) {
   EXPECT_EQ(rejection("1,,2 * * * *").column(), 3);
   EXPECT_EQ(rejection("0 5-3 * * *").column(), 5);  // the range end
