@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
-#include <unordered_map>
 
 #include "compile/compile.h"
 #include "engine/calendar_search.h"

@@ -3,6 +3,7 @@
 #include <date/date.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 
 #include "engine/zone.h"
@@ -99,10 +100,19 @@ std::vector<std::int64_t> fires(const Schedule& s, std::int64_t lo, std::int64_t
   for (const detail::Pattern& p : s.patterns()) {
     if (p.never) continue;
     const std::int64_t step = p.seconds == 1 ? 60 : 1;
-    // Local times that can map into [lo, hi]: UTC offsets stay within +-26 hours.
-    std::int64_t first = lo - kDay - 2 * 3600;
+    // Local times that can map into [lo, hi]: an instant u there reads u +
+    // offset(u), so they lie between lo + the smallest and hi + the largest
+    // offset in force from a day before to a day after (a skipped local time
+    // lies between its transition plus the offsets either side of it).
+    std::int32_t least = INT32_MAX, most = INT32_MIN;
+    for (std::int64_t t = lo - kDay; t <= hi + kDay;) {
+      const detail::ZoneInterval iv = zone.interval_at(t);
+      least = std::min(least, iv.offset), most = std::max(most, iv.offset);
+      t = std::max(iv.end, t + 1);
+    }
+    std::int64_t first = lo + least - step;
     first -= ((first % step) + step) % step;
-    for (std::int64_t local = first; local <= hi + kDay + 2 * 3600; local += step) {
+    for (std::int64_t local = first; local <= hi + most + step; local += step) {
       if (!matches(p, local)) continue;
       const auto at = instants_of(zone, local);
       if (at.size() == 1) {
