@@ -111,7 +111,8 @@ int main(int argc, char** argv) {
                "month; FC202 steps that do not divide their cycle; FC301 the day-of-month OR day-of-week trap;\n"
                "FC401 never fires; FC402 fires no more; FC403 fires rarely; FC501/FC502 fixed times in a DST\n"
                "gap/overlap of the zone in the coming year; FC601 hash ranges against their step; FC701 entries\n"
-               "of a crontab that fire at the same instant (each entry seeded [--host, name]).\n"
+               "of a crontab that fire at the same instant in the week from --from (each entry seeded\n"
+               "[--host, name]); FC702 the collision report is incomplete (capped, or stopped at its budget).\n"
                "Exit status: 2 when the input does not parse, 1 when a finding reaches --fail-on, else 0.\n"
                "Example: fuzzycron lint '*/15 * * * *'\n"
                "Example: fuzzycron lint /etc/crontab --host web-07 --fail-on warning --json");
