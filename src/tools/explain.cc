@@ -222,12 +222,13 @@ struct LineWords {
 
   // The terms of a list, each with its own lead, in their order; runs of plain
   // values share one lead ("at :01, :02", "in the hours starting 01:00, 03:00").
-  template <class Lead>
-  std::string spans(FieldId id, std::string_view unit, Lead lead_of_values, bool hours) const {
+  std::string spans(FieldId id, std::string_view unit, std::string_view lead_one, std::string_view lead_many) const {
     const FieldWords w = words(id, unit);
+    const bool hours = id == FieldId::hour;
     std::vector<std::string> values, items;
     auto flush = [&] {
-      if (!values.empty()) items.push_back(lead_of_values(values.size()) + join(values, ", "));
+      if (!values.empty())
+        items.push_back(std::string(values.size() == 1 ? lead_one : lead_many) + join(values, ", "));
       values.clear();
     };
     for (const Term& t : field(id)->terms) {
@@ -248,11 +249,6 @@ struct LineWords {
     return join(items);
   }
 
-  // A second or minute list: "at :05, :45 and every minute from :10 through :20".
-  std::string sub_hour_spans(FieldId id, std::string_view unit) const {
-    return spans(id, unit, [](std::size_t) { return std::string("at "); }, false);
-  }
-
   // A restricted hour field: "in the hour 01:00-01:59", "from 09:00 through
   // 17:59", "in the hour starting 01:00 and in a stable hour between ...".
   std::string hour_spans() const {
@@ -260,9 +256,7 @@ struct LineWords {
     const Term& h = hour->terms[0];
     if (single(hour) && h.kind == Kind::value) return fmt::format("in the hour {:02}:00-{:02}:59", h.lo, h.lo);
     if (fixed_values(hour)) return "in the hours starting " + phrase(FieldId::hour, "hour");
-    return spans(FieldId::hour, "hour", [](std::size_t n) {
-      return std::string(n == 1 ? "in the hour starting " : "in the hours starting ");
-    }, true);
+    return spans(FieldId::hour, "hour", "in the hour starting ", "in the hours starting ");
   }
 
   // Seconds, minutes and hours. `daily`: every day is allowed, so a single time
@@ -288,7 +282,7 @@ struct LineWords {
       out.push_back("every minute, at " + phrase(FieldId::second, "second"));
       return out;
     }
-    if (sec && !sec_zero) out.push_back(every(sec) ? "every second" : sub_hour_spans(FieldId::second, "second"));
+    if (sec && !sec_zero) out.push_back(every(sec) ? "every second" : spans(FieldId::second, "second", "at ", "at "));
     const std::string minute = phrase(FieldId::minute, "minute");
     if (every(min)) {
       if (!sec || sec_zero || single(sec)) out.push_back("every minute");
@@ -311,7 +305,7 @@ struct LineWords {
     } else if (fixed_values(min)) {
       out.push_back("at minute " + minute + (every(hour) ? " of every hour" : ""));
     } else {
-      out.push_back(sub_hour_spans(FieldId::minute, "minute"));
+      out.push_back(spans(FieldId::minute, "minute", "at ", "at "));
     }
     if (!every(hour)) out.push_back(hour_spans());
     return out;
