@@ -3,7 +3,7 @@
 # servers that all hit the database at second zero, and how H spreads them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh build
 cmake --preset release >/dev/null
 cmake --build --preset release --target fuzzycron-cli >/dev/null
 bin=build/release/fuzzycron

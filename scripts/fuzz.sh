@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for a bounded
-# time: FUZZ_SECONDS per target (default 45). Seed corpora come from the shared
+# time: FUZZ_SECONDS per target (default 45). Seed corpora come from the
 # conformance vectors; inputs under fuzz/regressions/TARGET/ (reproducers of
 # past findings) are replayed first. Any crash, hang (> 10 s per input), leak,
 # sanitizer report or invariant violation fails the run and leaves the input
@@ -15,7 +15,7 @@ targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch)
 cmake --build --preset fuzz -j "$(nproc)" --target "${targets[@]}"
 work=build/fuzz/work
 rm -rf "$work" && mkdir -p "$work" build/fuzz/findings
-vectors=../shared/vectors
+vectors=tests/vectors
 # Seeds: each vector's expression after four option bytes (standard, UTC,
 # cron, seed on), and each vector line for the batch protocol.
 make_corpus() {

@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages fuzzycron builds with, if any is missing.
-# Idempotent: does nothing when everything is already there. The tests use
-# libxml2 and libpng to check the spread plot and Chromium to render it;
-# clang and its runtime build the libFuzzer targets.
+# Installs the Debian 12 packages a task needs, if any is missing.
+#   setup.sh build   the library and the command line (what scripts/demo.sh needs)
+#   setup.sh test    the above, plus what the tests use (scripts/test.sh): GoogleTest,
+#                    Google Benchmark, libxml2 and libpng to check the spread plot,
+#                    Chromium to render it, clang and its runtime for the libFuzzer
+#                    targets, help2man and dpkg-dev for the Debian packages
+# Idempotent: does nothing when everything is already there.
 set -euo pipefail
+profile=${1:-build}
 packages=(
   g++ cmake ninja-build pkg-config tzdata
   libhowardhinnant-date-dev libssl-dev libxxhash-dev zlib1g-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
-  libxml2-dev libpng-dev chromium
-  clang libclang-rt-14-dev
 )
+case $profile in
+  build) ;;
+  test)
+    packages+=(
+      libgtest-dev libgmock-dev libbenchmark-dev
+      libxml2-dev libpng-dev chromium
+      clang libclang-rt-14-dev
+      help2man dpkg-dev file
+    ) ;;
+  *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

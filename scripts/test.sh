@@ -5,7 +5,7 @@
 # sanitizers (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh test
 jobs=$(nproc)
 for preset in release asan; do
   echo "== $preset"

@@ -1,12 +1,16 @@
-// Runs every conformance vector under shared/vectors through the library.
-// Documented deviations (tests/deviations.txt) must still disagree.
+// Runs every conformance vector under tests/vectors (copies of the team's
+// peer-generated vectors) through the library. Documented deviations
+// (tests/deviations.txt) must still disagree. The file list comes from the
+// build (FUZZYCRON_VECTOR_FILES), so registering the tests reads no file.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <stdexcept>
 
 #include "fuzzycron/fuzzycron.h"
 
@@ -28,12 +32,20 @@ std::map<std::string, std::string> load_deviations() {
   return out;
 }
 
+// Throws std::invalid_argument for what the vector format does not allow.
 ParseOptions options_of(const json& v) {
   ParseOptions p;
-  p.dialect = *dialect_from_name(v.at("dialect").get<std::string>());
+  const std::string dialect = v.at("dialect").get<std::string>();
+  const auto d = dialect_from_name(dialect);
+  if (!d) throw std::invalid_argument("unknown dialect '" + dialect + "'");
+  p.dialect = *d;
   p.time_zone = v.value("tz", "UTC");
   const json o = v.value("options", json::object());
-  if (o.contains("dst")) p.dst = *DstPolicy::from_name(o["dst"].get<std::string>());
+  if (o.contains("dst")) {
+    const auto dst = DstPolicy::from_name(o["dst"].get<std::string>());
+    if (!dst) throw std::invalid_argument("unknown DST policy " + o["dst"].dump());
+    p.dst = *dst;
+  }
   if (o.contains("format")) p.furiko.quartz_day_of_week = o["format"] == "quartz";
   if (o.contains("hash_fields")) p.furiko.hash_fields = o["hash_fields"].get<bool>();
   if (o.contains("hash_seconds_by_default")) p.furiko.hash_seconds_by_default = o["hash_seconds_by_default"].get<bool>();
@@ -48,10 +60,16 @@ ParseOptions options_of(const json& v) {
 // Empty when the library agrees with the vector, else what differs.
 std::string check(const json& v) {
   const std::string expr = v.at("expr").get<std::string>();
+  ParseOptions options;
+  try {
+    options = options_of(v);
+  } catch (const std::exception& e) {
+    return std::string("bad vector: ") + e.what();
+  }
   std::optional<Schedule> s;
   std::string error;
   try {
-    s = parse(expr, options_of(v));
+    s = parse(expr, options);
   } catch (const ParseError& e) {
     error = e.message();
   }
@@ -95,8 +113,13 @@ TEST_P(Conformance, MatchesReference) {
   std::string report;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
-    const json v = json::parse(line);
     ++total;
+    const json v = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (v.is_discarded() || !v.contains("id")) {
+      ++failed;
+      report += "line " + std::to_string(total) + " is not a vector object\n";
+      continue;
+    }
     const std::string id = v.at("id").get<std::string>();
     const std::string diff = check(v);
     if (auto it = deviations.find(id); it != deviations.end()) {
@@ -117,14 +140,35 @@ TEST_P(Conformance, MatchesReference) {
   EXPECT_EQ(failed, 0) << report;
 }
 
+// The vector files CMake found when it configured the build (","-separated).
 std::vector<std::string> vector_files() {
   std::vector<std::string> out;
+  std::string_view list = FUZZYCRON_VECTOR_FILES;
+  while (!list.empty()) {
+    const auto end = list.find(',');
+    if (end != 0) out.emplace_back(list.substr(0, end));
+    if (end == std::string_view::npos) break;
+    list.remove_prefix(end + 1);
+  }
+  return out;
+}
+
+// A vector file added after the build was configured would be silently skipped.
+TEST(ConformanceFiles, EveryFileInTheDirectoryIsRun) {
+  const auto listed = vector_files();
+  ASSERT_FALSE(listed.empty());
   for (const auto& e : fs::directory_iterator(FUZZYCRON_VECTORS_DIR)) {
     const std::string name = e.path().filename().string();
-    if (name.ends_with(".jsonl")) out.push_back(name);
+    if (!name.ends_with(".jsonl")) continue;
+    EXPECT_NE(std::find(listed.begin(), listed.end(), name), listed.end())
+        << name << " is not run: re-run cmake to pick it up";
   }
-  std::sort(out.begin(), out.end());
-  return out;
+}
+
+// A vector the test cannot read is a failure that says why, not a crash.
+TEST(ConformanceFiles, UnknownDialectIsReported) {
+  const json v = json::parse(R"({"id":"x","dialect":"nosuch","expr":"* * * * *","from":"2026-01-01T00:00:00Z"})");
+  EXPECT_EQ(check(v), "bad vector: unknown dialect 'nosuch'");
 }
 
 INSTANTIATE_TEST_SUITE_P(Vectors, Conformance, ::testing::ValuesIn(vector_files()),

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Copies the peer-generated conformance vectors from the team's shared folder
+# (../shared/vectors, beside the project) into tests/vectors, so that a clone of
+# the project alone runs them. Only dialects the project has are copied: the
+# files under pending/ come in with the issue that adds their dialect (list them
+# in DIALECTS below). Run it when the shared vectors change, then commit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+src=${1:-../shared/vectors}
+[ -d "$src" ] || { echo "refresh-vectors: no $src" >&2; exit 2; }
+DIALECTS=(standard quartz jenkins furiko)
+rm -f tests/vectors/*.jsonl
+for d in "${DIALECTS[@]}"; do
+  for f in "$src/$d.jsonl" "$src/$d-hash.jsonl" "$src/pending/$d.jsonl" "$src/pending/$d-hash.jsonl"; do
+    [ -f "$f" ] && cp "$f" tests/vectors/
+  done
+done
+cp "$src/SCHEMA.md" tests/vectors/SCHEMA.md
+( cd tests/vectors && sha256sum -- *.jsonl ) > tests/vectors/SHA256SUMS
+echo "refresh-vectors: $(cat tests/vectors/*.jsonl | wc -l) vectors in $(ls tests/vectors/*.jsonl | wc -l) files"
