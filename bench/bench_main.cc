@@ -5,6 +5,7 @@
 
 #include <chrono>
 
+#include "engine/compiled_schedule.h"
 #include "fuzzycron/fuzzycron.h"
 #include "minimal_loop.h"
 
@@ -46,7 +47,7 @@ fuzzycron::Schedule compile(int i, const char* zone) {
 
 void BM_Next(benchmark::State& state, const char* zone) {
   const auto s = compile(static_cast<int>(state.range(0)), zone);
-  fuzzycron::Schedule::time_point t = kStart;
+  fuzzycron::sys_milliseconds t = kStart;
   for (auto _ : state) {
     const auto r = s.next(t);
     t = (!r || *r >= kHorizon) ? kStart : *r;
@@ -56,7 +57,7 @@ void BM_Next(benchmark::State& state, const char* zone) {
 
 void BM_Prev(benchmark::State& state, const char* zone) {
   const auto s = compile(static_cast<int>(state.range(0)), zone);
-  fuzzycron::Schedule::time_point t = kHorizon;
+  fuzzycron::sys_milliseconds t = kHorizon;
   for (auto _ : state) {
     const auto r = s.prev(t);
     t = (!r || *r < kStart) ? kHorizon : *r;
@@ -77,7 +78,7 @@ void BM_Parse(benchmark::State& state, Dialect d) {
 void BM_MinimalLoop(benchmark::State& state) {
   const int i = static_cast<int>(state.range(0));
   const auto s = compile(i, "UTC");
-  const auto& p = s.patterns()[0];
+  const auto& p = fuzzycron::detail::Access::first(s);
   const baseline::Masks m{p.minutes, p.hours, p.days, p.months, p.weekdays, p.day_or != 0};
   std::int64_t t = kStart.time_since_epoch().count();
   for (auto _ : state) {

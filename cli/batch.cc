@@ -18,7 +18,7 @@ int count_of(const json& line, const char* key) {
   const json& v = line[key];
   if (v.is_array()) return static_cast<int>(v.size());
   if (v.is_number_integer() && v.get<long long>() >= 0 && v.get<long long>() <= 100000) return v.get<int>();
-  throw ParseError(std::string("\"") + key + "\" must be a count from 0 to 100000", v.dump(), 1);
+  throw Error(ErrorKind::argument, std::string("\"") + key + "\" must be a count from 0 to 100000", v.dump(), 1);
 }
 
 ParseOptions options_of(const json& line) {
@@ -26,7 +26,7 @@ ParseOptions options_of(const json& line) {
   if (line.contains("dialect")) {
     const auto name = line["dialect"].get<std::string>();
     const auto d = dialect_from_name(name);
-    if (!d) throw ParseError("unknown dialect '" + name + "': use standard, quartz, jenkins or furiko", name, 1);
+    if (!d) throw Error(ErrorKind::argument, "unknown dialect '" + name + "': use standard, quartz, jenkins or furiko", name, 1);
     p.dialect = *d;
   }
   if (line.contains("tz")) p.time_zone = line["tz"].get<std::string>();
@@ -37,7 +37,7 @@ ParseOptions options_of(const json& line) {
   if (line.contains("hash")) {
     const auto name = line["hash"].get<std::string>();
     const auto scheme = hash_scheme_from_name(name);
-    if (!scheme) throw ParseError("unknown hash scheme '" + name + "': use fc1, jenkins or furiko", name, 1);
+    if (!scheme) throw Error(ErrorKind::argument, "unknown hash scheme '" + name + "': use fc1, jenkins or furiko", name, 1);
     p.hash = scheme;
   }
   if (line.contains("options") && line["options"].is_object()) {
@@ -45,7 +45,7 @@ ParseOptions options_of(const json& line) {
     if (o.contains("dst")) {
       const auto name = o["dst"].get<std::string>();
       const auto dst = DstPolicy::from_name(name);
-      if (!dst) throw ParseError("unknown DST policy '" + name + "'", name, 1);
+      if (!dst) throw Error(ErrorKind::argument, "unknown DST policy '" + name + "'", name, 1);
       p.dst = *dst;
     }
     if (o.contains("format")) p.furiko.quartz_day_of_week = o["format"].get<std::string>() == "quartz";
@@ -62,7 +62,7 @@ json answer(const json& line) {
   json out;
   out["id"] = line.contains("id") ? line["id"] : json(nullptr);
   if (!line.contains("expr") || !line["expr"].is_string())
-    throw ParseError("each line needs \"expr\": the cron expression as a string", line.dump(), 1);
+    throw Error(ErrorKind::syntax, "each line needs \"expr\": the cron expression as a string", line.dump(), 1);
   const std::string expr = line["expr"].get<std::string>();
   const ParseOptions options = options_of(line);
   const int n_next = count_of(line, "next"), n_prev = count_of(line, "prev");
@@ -70,7 +70,7 @@ json answer(const json& line) {
   if (line.contains("from")) from = parse_from(line["from"].get<std::string>());
   const Schedule s = parse(expr, options);
   json next = json::array(), prev = json::array();
-  std::optional<Schedule::time_point> t;
+  std::optional<sys_milliseconds> t;
   for (int i = 0; i < n_next; ++i) {
     t = i == 0 ? s.next(from) : s.next(*t);
     if (!t) break;
@@ -97,7 +97,7 @@ int run_batch(std::istream& in, std::ostream& out) {
     json line;
     try {
       line = json::parse(text);
-      if (!line.is_object()) throw ParseError("each batch line must be a JSON object", text, 1);
+      if (!line.is_object()) throw Error(ErrorKind::syntax, "each batch line must be a JSON object", text, 1);
       reply = answer(line);
     } catch (const json::parse_error& e) {
       reply = {{"id", nullptr},
@@ -105,9 +105,9 @@ int run_batch(std::istream& in, std::ostream& out) {
     } catch (const json::exception& e) {
       reply = {{"id", line.is_object() && line.contains("id") ? line["id"] : json(nullptr)},
                {"error", {{"message", std::string("wrong field type: ") + e.what()}, {"column", 0}}}};
-    } catch (const ParseError& e) {
+    } catch (const Error& e) {
       reply = {{"id", line.is_object() && line.contains("id") ? line["id"] : json(nullptr)},
-               {"error", {{"message", e.message()}, {"column", e.column()}}}};
+               {"error", {{"message", in_batch_terms(e.message())}, {"column", e.column()}}}};
       if (e.line() > 0) reply["error"]["line"] = e.line();
     }
     out << reply.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";

@@ -11,20 +11,55 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <span>
+#include <utility>
 #include <ostream>
 
 namespace fuzzycron::cli {
 
-void print_error(std::ostream& err, const ParseError& e) { err << "fuzzycron: " << e.with_caret() << "\n"; }
+namespace {
+
+// Library messages name the API; each front end names its own options.
+std::string replace_terms(std::string message, std::span<const std::pair<std::string_view, std::string_view>> terms) {
+  for (const auto& [api, ours] : terms)
+    for (auto at = message.find(api); at != std::string::npos; at = message.find(api, at + ours.size()))
+      message.replace(at, api.size(), ours);
+  return message;
+}
+
+}  // namespace
+
+std::string in_cli_terms(std::string message) {
+  static constexpr std::pair<std::string_view, std::string_view> terms[] = {
+      {"(ParseOptions::seed)", "(pass --seed JOB, and --host NAME for a per-host seed)"},
+      {"ParseOptions::time_zone", "--tz ZONE"},
+      {"FurikoOptions::hash_names is false", "furiko's hash_names option is off"},
+  };
+  return replace_terms(std::move(message), terms);
+}
+
+std::string in_batch_terms(std::string message) {
+  static constexpr std::pair<std::string_view, std::string_view> terms[] = {
+      {"ParseOptions::seed", "\"seed\""},
+      {"ParseOptions::time_zone", "\"tz\""},
+      {"FurikoOptions::hash_names is false", "options.hash_names is false"},
+  };
+  return replace_terms(std::move(message), terms);
+}
+
+void print_error(std::ostream& err, const Error& e) {
+  err << "fuzzycron: " << Error(e.kind(), in_cli_terms(e.message()), e.text(), e.column(), e.line()).with_caret()
+      << "\n";
+}
 
 ParseOptions parse_options(const CommonOptions& o) {
   ParseOptions p;
   const auto d = dialect_from_name(o.dialect);
-  if (!d) throw ParseError("unknown dialect '" + o.dialect + "': use standard, quartz, jenkins or furiko", o.dialect, 1);
+  if (!d) throw Error(ErrorKind::argument, "unknown dialect '" + o.dialect + "': use standard, quartz, jenkins or furiko", o.dialect, 1);
   p.dialect = *d;
   const auto dst = DstPolicy::from_name(o.dst);
   if (!dst)
-    throw ParseError("unknown DST policy '" + o.dst +
+    throw Error(ErrorKind::argument, "unknown DST policy '" + o.dst +
                          "': use cron, wall, or GAP-OVERLAP with GAP skip|shift and OVERLAP first|last|both",
                      o.dst, 1);
   p.dst = *dst;
@@ -36,11 +71,11 @@ ParseOptions parse_options(const CommonOptions& o) {
   p.seed = Seed(std::move(parts));
   if (!o.spread.empty()) {
     p.spread = parse_duration(o.spread);
-    if (p.spread.count() < 1) throw ParseError("--spread needs a window longer than zero, e.g. 15m", o.spread, 1);
+    if (p.spread.count() < 1) throw Error(ErrorKind::argument, "--spread needs a window longer than zero, e.g. 15m", o.spread, 1);
   }
   if (!o.hash.empty()) {
     const auto scheme = hash_scheme_from_name(o.hash);
-    if (!scheme) throw ParseError("unknown hash scheme '" + o.hash + "': use fc1, jenkins or furiko", o.hash, 1);
+    if (!scheme) throw Error(ErrorKind::argument, "unknown hash scheme '" + o.hash + "': use fc1, jenkins or furiko", o.hash, 1);
     p.hash = scheme;
   }
   return p;
@@ -49,7 +84,7 @@ ParseOptions parse_options(const CommonOptions& o) {
 sys_milliseconds parse_from(const std::string& text) {
   if (text == "now") return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
   if (auto t = parse_rfc3339(text)) return *t;
-  throw ParseError("--from is not an RFC 3339 time: expected e.g. 2026-03-08T01:59:30Z or 2026-03-08T01:59:30-05:00",
+  throw Error(ErrorKind::argument, "--from is not an RFC 3339 time: expected e.g. 2026-03-08T01:59:30Z or 2026-03-08T01:59:30-05:00",
                    text, 1);
 }
 
@@ -62,7 +97,7 @@ int run_next_prev(const std::string& expr, const CommonOptions& o, bool forward,
   Schedule s = [&] { return parse(expr, parse_options(o)); }();
   const auto from = parse_from(o.from);
   std::vector<std::string> times;
-  std::optional<Schedule::time_point> t;
+  std::optional<sys_milliseconds> t;
   for (int i = 0; i < o.count; ++i) {
     t = forward ? (i == 0 ? s.next(from) : s.next(*t)) : (i == 0 ? s.prev(from) : s.prev(*t));
     if (!t) break;
@@ -91,7 +126,7 @@ int run_resolve(const std::string& expr, const CommonOptions& o, const std::stri
     resolved = resolve(expr, options);
   } else {
     const auto target = dialect_from_name(to);
-    if (!target) throw ParseError("unknown dialect '" + to + "' for --to: use standard, quartz, jenkins or furiko", to, 1);
+    if (!target) throw Error(ErrorKind::argument, "unknown dialect '" + to + "' for --to: use standard, quartz, jenkins or furiko", to, 1);
     resolved = resolve(expr, options, *target);
   }
   if (o.json) {
@@ -106,7 +141,7 @@ int run_resolve(const std::string& expr, const CommonOptions& o, const std::stri
 int run_resolve_crontab(const std::string& file, const CommonOptions& o, const std::string& to, std::ostream& out,
                         std::ostream& err) {
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw ParseError("cannot read the crontab file '" + file + "'", file, 1);
+  if (!in) throw Error(ErrorKind::argument, "cannot read the crontab file '" + file + "'", file, 1);
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   CommonOptions base = o;
   base.seeds.clear();
@@ -115,12 +150,12 @@ int run_resolve_crontab(const std::string& file, const CommonOptions& o, const s
   std::optional<Dialect> target;
   if (!to.empty()) {
     target = dialect_from_name(to);
-    if (!target) throw ParseError("unknown dialect '" + to + "' for --to: use standard, quartz, jenkins or furiko", to, 1);
+    if (!target) throw Error(ErrorKind::argument, "unknown dialect '" + to + "' for --to: use standard, quartz, jenkins or furiko", to, 1);
   }
   const Crontab tab = parse_crontab(text, options.dialect);
   std::vector<CrontabError> problems(tab.errors);
   auto report = [&](int line, int column, const std::string& message, const std::string& shown) {
-    problems.push_back({line, column, message, shown});
+    problems.push_back({line, column, in_cli_terms(message), shown});
   };
   std::vector<std::string> lines = tab.lines;
   for (const auto& e : tab.entries) {
@@ -131,7 +166,7 @@ int run_resolve_crontab(const std::string& file, const CommonOptions& o, const s
       const std::string resolved = target ? resolve(e.schedule, job, *target) : resolve(e.schedule, job);
       lines[static_cast<std::size_t>(e.line - 1)].replace(static_cast<std::size_t>(e.schedule_column - 1),
                                                           e.schedule.size(), resolved);
-    } catch (const ParseError& x) {
+    } catch (const Error& x) {
       const int column = x.line() == e.line ? x.column() : e.schedule_column - 1 + x.column();
       report(e.line, column, x.message(), tab.lines[static_cast<std::size_t>(e.line - 1)]);
     }
@@ -177,10 +212,10 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
   std::optional<Schedule> schedule;
   try {
     schedule = parse(expr, options);
-  } catch (const ParseError&) {
+  } catch (const Error&) {
   }
   if (schedule) {
-    std::optional<Schedule::time_point> t = from;
+    std::optional<sys_milliseconds> t = from;
     for (int i = 0; i < o.count && (t = schedule->next(*t)); ++i)
       times.emplace_back(format_rfc3339(*t, schedule->zone()), *t - from);
   }
@@ -234,7 +269,7 @@ std::vector<std::string> lines_of(std::string_view text) {
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError("cannot read the file '" + path + "'", path, 1);
+  if (!in) throw Error(ErrorKind::argument, "cannot read the file '" + path + "'", path, 1);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
@@ -242,7 +277,7 @@ int run_lint(const std::string& target, const CommonOptions& o, const std::strin
   std::optional<Severity> threshold;
   if (fail_on != "never") {
     threshold = severity_from_name(fail_on);
-    if (!threshold) throw ParseError("--fail-on takes info, warning, error or never", fail_on, 1);
+    if (!threshold) throw Error(ErrorKind::argument, "--fail-on takes info, warning, error or never", fail_on, 1);
   }
   LintOptions options;
   options.from = parse_from(o.from);
@@ -279,7 +314,7 @@ int run_lint(const std::string& target, const CommonOptions& o, const std::strin
     auto& list = j["findings"] = nlohmann::json::array();
     for (const auto& f : findings) {
       nlohmann::json x{{"code", f.code}, {"severity", severity_name(f.severity)}, {"line", f.line},
-                       {"column", f.column}, {"message", f.message}};
+                       {"column", f.column}, {"message", in_cli_terms(f.message)}};
       if (!f.suggestion.empty()) x["suggestion"] = f.suggestion;
       list.push_back(std::move(x));
     }
@@ -291,7 +326,7 @@ int run_lint(const std::string& target, const CommonOptions& o, const std::strin
       const std::string where = is_file ? fmt::format("{}:{}:{}", target, f.line, f.column)
                                 : f.line > 0 ? fmt::format("line {}, column {}", f.line, f.column)
                                              : fmt::format("column {}", f.column);
-      out << fmt::format("{}: {} {}: {}\n  {}\n  {}^\n", where, severity_name(f.severity), f.code, f.message,
+      out << fmt::format("{}: {} {}: {}\n  {}\n  {}^\n", where, severity_name(f.severity), f.code, in_cli_terms(f.message),
                          text.size() > 200 ? text.substr(0, 200) + "..." : text,
                          std::string(static_cast<std::size_t>(std::clamp(f.column - 1, 0, 200)), ' '));
       if (!f.suggestion.empty()) out << "  suggestion: " << f.suggestion << "\n";
@@ -316,16 +351,16 @@ std::vector<std::string> read_host_list(const std::string& path) {
     if (first == std::string::npos || line[first] == '#') continue;
     line.erase(0, first);
     if (line.find('\0') != std::string::npos)
-      throw ParseError(fmt::format("{}:{}: binary data (a NUL byte) in the host list", path, line_no), line, 1,
+      throw Error(ErrorKind::argument, fmt::format("{}:{}: binary data (a NUL byte) in the host list", path, line_no), line, 1,
                        line_no);
     if (const auto [it, fresh] = first_line.try_emplace(line, line_no); !fresh)
-      throw ParseError(fmt::format("{}:{}: host '{}' is listed twice (first on line {}); each host runs each job "
+      throw Error(ErrorKind::argument, fmt::format("{}:{}: host '{}' is listed twice (first on line {}); each host runs each job "
                                    "once",
                                    path, line_no, line, it->second),
                        line, 1, line_no);
     hosts.push_back(line);
   }
-  if (hosts.empty()) throw ParseError(fmt::format("{}: the host list names no hosts (one per line)", path), path, 1);
+  if (hosts.empty()) throw Error(ErrorKind::argument, fmt::format("{}: the host list names no hosts (one per line)", path), path, 1);
   return hosts;
 }
 
@@ -349,28 +384,29 @@ int run_spread(const SpreadCommand& c, const CommonOptions& o, std::ostream& out
   options.parse = parse_options(base);
   if (c.hosts) {
     if (*c.hosts < 1)
-      throw ParseError("--hosts needs at least 1 host (hosts are named host-1 ... host-N), or give --host-list FILE",
+      throw Error(ErrorKind::argument, "--hosts needs at least 1 host (hosts are named host-1 ... host-N), or give --host-list FILE",
                        std::to_string(*c.hosts), 1);
-    if (*c.hosts > 1'000'000) throw ParseError("--hosts is limited to 1,000,000", std::to_string(*c.hosts), 1);
+    if (*c.hosts > 1'000'000) throw Error(ErrorKind::argument, "--hosts is limited to 1,000,000", std::to_string(*c.hosts), 1);
     for (int i = 1; i <= *c.hosts; ++i) options.hosts.push_back(fmt::format("host-{}", i));
   } else if (!c.host_list.empty()) {
     options.hosts = read_host_list(c.host_list);
   }  // else each entry runs once, with the seed [name]
   options.window = parse_duration(c.window);
-  if (options.window.count() < 1) throw ParseError("--window must be longer than zero, e.g. 1h or 1d", c.window, 1);
+  if (options.window.count() < 1) throw Error(ErrorKind::argument, "--window must be longer than zero, e.g. 1h or 1d", c.window, 1);
   options.resolution = parse_duration(c.resolution);
   if (options.resolution < std::chrono::milliseconds{1})
-    throw ParseError("--resolution must be longer than zero: 1s or 1m", c.resolution, 1);
+    throw Error(ErrorKind::argument, "--resolution must be longer than zero: 1s or 1m", c.resolution, 1);
   options.from = o.from == "now" ? std::chrono::floor<std::chrono::minutes>(parse_from(o.from)) : parse_from(o.from);
   const Crontab tab = parse_crontab(read_file(c.file), options.parse.dialect);
   Spread result;
   try {
     result = spread(tab, options);
-  } catch (const std::invalid_argument& e) {
-    throw ParseError(e.what(), c.window + " / " + c.resolution, 1);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::argument) throw;
+    throw Error(ErrorKind::argument, e.message(), c.window + " / " + c.resolution, 1);
   }
   for (const auto& e : result.errors)
-    err << fmt::format("{}:{}:{}: {}\n  {}\n  {}^\n", c.file, e.line, e.column, e.message,
+    err << fmt::format("{}:{}:{}: {}\n  {}\n  {}^\n", c.file, e.line, e.column, in_cli_terms(e.message),
                        e.text.size() > 200 ? e.text.substr(0, 200) + "..." : e.text,
                        std::string(static_cast<std::size_t>(std::clamp(e.column - 1, 0, 200)), ' '));
   if (result.entries == 0) {
@@ -430,8 +466,8 @@ int run_spread(const SpreadCommand& c, const CommonOptions& o, std::ostream& out
 }
 
 std::chrono::milliseconds parse_duration(const std::string& text) {
-  auto bad = [&](int column) -> ParseError {
-    return ParseError("not a duration: write e.g. 15m, 90s, 1h30m, 250ms or 2d (units d h m s ms)", text, column);
+  auto bad = [&](int column) -> Error {
+    return Error(ErrorKind::argument, "not a duration: write e.g. 15m, 90s, 1h30m, 250ms or 2d (units d h m s ms)", text, column);
   };
   if (text.empty()) throw bad(1);
   std::chrono::milliseconds total{0};
@@ -463,9 +499,9 @@ std::chrono::milliseconds parse_duration(const std::string& text) {
 int run_offset(const CommonOptions& o, const std::string& window_text, std::ostream& out) {
   const auto window = parse_duration(window_text);
   if (window.count() < 1)
-    throw ParseError("the window must be longer than zero, e.g. --window 15m", window_text, 1);
+    throw Error(ErrorKind::argument, "the window must be longer than zero, e.g. --window 15m", window_text, 1);
   const ParseOptions p = parse_options(o);
-  if (p.seed.empty()) throw ParseError("offset needs a seed: pass --seed JOB (and --host NAME)", "", 1);
+  if (p.seed.empty()) throw Error(ErrorKind::missing_seed, "offset needs a seed: pass --seed JOB (and --host NAME)", "", 1);
   const auto off = offset(p.seed, window);
   if (o.json) {
     out << nlohmann::json{{"seed", p.seed.parts()}, {"window_ms", window.count()}, {"offset_ms", off.count()}}.dump()

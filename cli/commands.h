@@ -29,9 +29,14 @@ struct CommonOptions {
   std::string spread;              // --spread: a window such as 15m, or empty
 };
 
-// Resolves names into ParseOptions; throws ParseError on a bad option value.
+// Library messages speak of the API (ParseOptions::seed); these name the
+// command line's options (--seed) or the batch protocol's keys ("seed").
+std::string in_cli_terms(std::string message);
+std::string in_batch_terms(std::string message);
+
+// Resolves names into ParseOptions; throws Error on a bad option value.
 ParseOptions parse_options(const CommonOptions& o);
-// "now" or RFC 3339; throws ParseError.
+// "now" or RFC 3339; throws Error.
 sys_milliseconds parse_from(const std::string& text);
 
 int run_next_prev(const std::string& expr, const CommonOptions& o, bool forward, std::ostream& out,
@@ -52,7 +57,7 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
 int run_lint(const std::string& target, const CommonOptions& o, const std::string& fail_on, std::ostream& out);
 // The text split at '\n' (no empty last line for a final newline).
 std::vector<std::string> lines_of(std::string_view text);
-// A file's whole text; throws ParseError when it cannot be read.
+// A file's whole text; throws Error when it cannot be read.
 std::string read_file(const std::string& path);
 struct SpreadCommand {
   std::string file;
@@ -68,10 +73,10 @@ struct SpreadCommand {
 // (FILE:LINE:COL) and make the status 2, the good entries still count.
 int run_spread(const SpreadCommand& c, const CommonOptions& o, std::ostream& out, std::ostream& err);
 int run_offset(const CommonOptions& o, const std::string& window, std::ostream& out);
-// "15m", "90s", "1h30m", "250ms", "2d"; throws ParseError.
+// "15m", "90s", "1h30m", "250ms", "2d"; throws Error.
 std::chrono::milliseconds parse_duration(const std::string& text);
 
 // Prints a rejection the way every command does: message, then the text with a caret.
-void print_error(std::ostream& err, const ParseError& e);
+void print_error(std::ostream& err, const Error& e);
 
 }  // namespace fuzzycron::cli

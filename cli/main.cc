@@ -161,7 +161,7 @@ int main(int argc, char** argv) {
     if (*lint) return cli::run_lint(lint_target, lint_opts, fail_on, std::cout);
     if (*spread) return cli::run_spread(spread_cmd, spread_opts, std::cout, std::cerr);
     if (*offset_cmd) return cli::run_offset(offset_opts, window, std::cout);
-  } catch (const fuzzycron::ParseError& e) {
+  } catch (const fuzzycron::Error& e) {
     cli::print_error(std::cerr, e);
     return cli::kBadInput;
   } catch (const std::exception& e) {

@@ -1,5 +1,5 @@
 // Crontab files: every byte sequence reads into entries and errors with valid
-// line numbers; entries compile or fail with a ParseError; lint and a small
+// line numbers; entries compile or fail with a Error; lint and a small
 // spread run over whatever was read.
 #include "fuzz_input.h"
 
@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (e.reboot) continue;
     try {
       (void)e.compile(o, "host-1");
-    } catch (const ParseError& x) {
+    } catch (const Error& x) {
       if (x.line() != e.line) fuzz::violated("an entry's error carries its line");
     }
   }

@@ -45,7 +45,7 @@ inline ParseOptions options_from(std::string_view& in) {
 }
 
 // next()/prev() around t: strict, and each undoes the other.
-inline void check_invariants(const Schedule& s, Schedule::time_point t) {
+inline void check_invariants(const Schedule& s, sys_milliseconds t) {
   if (const auto n = s.next(t)) {
     if (*n <= t) violated("next(t) > t");
     const auto back = s.prev(*n);

@@ -14,7 +14,7 @@ namespace fuzzycron {
 namespace {
 
 [[noreturn]] void cannot(Dialect to, const std::string& what, const std::string& text) {
-  throw ParseError(fmt::format("the {} dialect cannot express {}", dialect_name(to), what), text, 1);
+  throw Error(ErrorKind::unsupported, fmt::format("the {} dialect cannot express {}", dialect_name(to), what), text, 1);
 }
 
 // Values lo..hi whose bit is set, as "*", "a-b/n" (an arithmetic run) or a list.
@@ -111,10 +111,10 @@ std::string resolve(std::string_view expression, const ParseOptions& options, Di
   detail::resolve_hashes(spec, options);
   const std::string text(expression);
   if (spec.lines.size() != 1)
-    throw ParseError(fmt::format("the {} dialect has no multi-line specs: convert one line at a time",
+    throw Error(ErrorKind::unsupported, fmt::format("the {} dialect has no multi-line specs: convert one line at a time",
                                  dialect_name(to)),
                      text, 1);
-  if (spec.zone) throw ParseError("the zone prefix does not carry over: give the zone with --tz", text, 1);
+  if (spec.zone) throw Error(ErrorKind::unsupported, "the zone prefix does not carry over into another dialect: give the zone as ParseOptions::time_zone", text, 1);
   return render_pattern(compile::compile_line(spec.lines[0], options), to, text);
 }
 

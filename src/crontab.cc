@@ -54,24 +54,24 @@ Schedule CrontabEntry::compile(const ParseOptions& base, const std::string& host
   ParseOptions o;
   try {
     o = options(base, host);
-  } catch (const ParseError& e) {  // the seed: a name (or host) that is not valid text
+  } catch (const Error& e) {  // the seed: a name (or host) that is not valid text
     const std::size_t command_at = text.find(command, static_cast<std::size_t>(schedule_column - 1) + schedule.size());
-    throw ParseError("the job's seed [host, name] is not usable: " + e.message(), text,
+    throw Error(ErrorKind::bad_seed, "the job's seed [host, name] is not usable: " + e.message(), text,
                      command_at == std::string::npos ? schedule_column : static_cast<int>(command_at) + 1, line);
   }
   if (!zone.empty()) {
     try {
       TimeZone::locate(zone);
-    } catch (const ParseError&) {
-      throw ParseError(fmt::format("the entry runs in CRON_TZ={} (line {}), which is not a zone of the tz database",
+    } catch (const Error&) {
+      throw Error(ErrorKind::time_zone, fmt::format("the entry runs in CRON_TZ={} (line {}), which is not a zone of the tz database",
                                    zone, zone_line),
                        text, schedule_column, line);
     }
   }
   try {
     return parse(schedule, o);
-  } catch (const ParseError& e) {
-    throw ParseError(e.message(), text, schedule_column - 1 + e.column(), line);
+  } catch (const Error& e) {
+    throw Error(e.kind(), e.message(), text, schedule_column - 1 + e.column(), line);
   }
 }
 
@@ -124,7 +124,7 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
         zone_line = line_no;
         try {
           if (!zone.empty()) TimeZone::locate(zone);
-        } catch (const ParseError&) {
+        } catch (const Error&) {
           error(static_cast<int>(raw.find('=')) + 2,
                 fmt::format("unknown time zone '{}' for CRON_TZ: use an IANA name such as Europe/Berlin; the "
                             "entries below it are reported too", zone));

@@ -4,13 +4,26 @@
 
 namespace fuzzycron {
 
-ParseError::ParseError(std::string message, std::string text, int column, int line)
-    : std::runtime_error(message), message_(std::move(message)), text_(std::move(text)),
+std::string_view error_kind_name(ErrorKind k) noexcept {
+  switch (k) {
+    case ErrorKind::syntax: return "syntax";
+    case ErrorKind::missing_seed: return "missing-seed";
+    case ErrorKind::bad_seed: return "bad-seed";
+    case ErrorKind::time_zone: return "time-zone";
+    case ErrorKind::unsupported: return "unsupported";
+    case ErrorKind::argument: return "argument";
+  }
+  return "unknown";
+}
+
+Error::Error(ErrorKind kind, std::string message, std::string text, int column, int line)
+    : std::runtime_error(message), kind_(kind), message_(std::move(message)), text_(std::move(text)),
       column_(column), line_(line) {}
 
-std::string ParseError::with_caret() const {
+std::string Error::with_caret() const {
   std::string out = message_;
-  if (text_.empty()) return line_ > 0 ? out + " (line " + std::to_string(line_) + ")" : out;  // nothing to point at
+  if (text_.empty() || column_ < 1)  // nothing to point at
+    return line_ > 0 ? out + " (line " + std::to_string(line_) + ")" : out;
   if (line_ > 0) out += " (line " + std::to_string(line_) + ", column " + std::to_string(column_) + ")";
   else out += " (column " + std::to_string(column_) + ")";
   // Long text is shown as a window around the column, marked with "...".

@@ -1,3 +1,4 @@
+#include "engine/compiled_schedule.h"
 #include "fuzzycron/parse.h"
 
 #include "compile/compile.h"
@@ -51,12 +52,13 @@ void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
     if (!hash::has_hash_terms(line)) continue;
     if (options.seed.empty() || (options.dialect == Dialect::furiko && !options.furiko.hash_names)) {
       const int column = first_hash_column(line);
-      syntax::fail(options.seed.empty()
-                       ? "hash forms (H) pick a stable value from a seed such as the job's name, and none was given: "
-                         "pass one with --seed NAME on the command line (ParseOptions::seed in the API); without "
-                         "hashing write a fixed value"
-                       : "hash forms (H) are switched off (furiko hash_names = false)",
-                   line.text, column, line.line);
+      if (options.seed.empty())
+        throw Error(ErrorKind::missing_seed,
+                    "hash forms (H) pick a stable value from a seed such as the job's name, and none was given "
+                    "(ParseOptions::seed); without hashing write a fixed value",
+                    line.text, column, line.line);
+      syntax::fail("hash forms (H) are switched off (FurikoOptions::hash_names is false)", line.text, column,
+                   line.line);
     }
     if (!hasher)
       hasher = hash::make_hasher(options.hash.value_or(default_hash_scheme(options.dialect)), options.seed, options.furiko);
@@ -64,7 +66,7 @@ void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
   }
 }
 
-Schedule compile_spec(const syntax::Spec& spec, std::string_view expression, const ParseOptions& options) {
+Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
   std::vector<detail::Pattern> patterns;
   patterns.reserve(spec.lines.size());
   for (const auto& line : spec.lines) patterns.push_back(compile::compile_line(line, options));
@@ -77,8 +79,8 @@ Schedule compile_spec(const syntax::Spec& spec, std::string_view expression, con
   if (spec.zone) {
     try {
       zone = TimeZone::locate(*spec.zone);
-    } catch (const ParseError& e) {
-      throw ParseError(e.message(), spec.zone_text, spec.zone_column, spec.zone_line);
+    } catch (const Error& e) {
+      throw Error(e.kind(), e.message(), spec.zone_text, spec.zone_column, spec.zone_line);
     }
   } else {
     zone = TimeZone::locate(options.time_zone);
@@ -86,13 +88,14 @@ Schedule compile_spec(const syntax::Spec& spec, std::string_view expression, con
   std::chrono::milliseconds shift{0};
   if (options.spread.count() != 0) {
     if (options.spread.count() < 0)
-      throw ParseError("the spread window must be positive, e.g. 15 minutes", std::string(expression), 1);
+      throw Error(ErrorKind::argument, "the spread window must be positive, e.g. 15 minutes");
     if (options.seed.empty())
-      throw ParseError("a spread window shifts each fire time by the seed's offset: give a seed (--seed JOB)",
-                       std::string(expression), 1);
+      throw Error(ErrorKind::missing_seed,
+                  "a spread window shifts each fire time by the seed's offset, and no seed was given "
+                  "(ParseOptions::seed)");
     shift = offset(options.seed, options.spread);
   }
-  return Schedule(std::move(patterns), zone, options.dst, shift);
+  return Access::make(std::move(patterns), zone, options.dst, shift);
 }
 
 }  // namespace detail
@@ -100,7 +103,7 @@ Schedule compile_spec(const syntax::Spec& spec, std::string_view expression, con
 Schedule parse(std::string_view expression, const ParseOptions& options) {
   syntax::Spec spec = detail::split(expression, options);
   detail::resolve_hashes(spec, options);
-  return detail::compile_spec(spec, expression, options);
+  return detail::compile_spec(spec, options);
 }
 
 }  // namespace fuzzycron

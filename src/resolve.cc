@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "fuzzycron/error.h"
+
 #include "hash/hasher.h"
 #include "syntax/spec.h"
 
@@ -79,7 +81,7 @@ std::string resolve(std::string_view expression, const ParseOptions& options) {
 }
 
 std::chrono::milliseconds offset(const Seed& seed, std::chrono::milliseconds window) {
-  if (window.count() < 1) throw std::invalid_argument("the window must be at least 1 ms long");
+  if (window.count() < 1) throw Error(ErrorKind::argument, "the offset window must be at least 1 ms long");
   std::string key;
   for (const auto& part : seed.parts()) {
     key += part;

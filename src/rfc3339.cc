@@ -72,7 +72,7 @@ std::string format_rfc3339(sys_milliseconds t, TimeZone zone, bool utc_z) {
                                 unsigned(ymd.day()), tod.hours().count(), tod.minutes().count(),
                                 tod.seconds().count());
   if (tod.subseconds().count() != 0) out += fmt::format(".{:03}", tod.subseconds().count());
-  if (utc_z && zone.impl().is_utc()) return out + "Z";
+  if (utc_z && zone == TimeZone::utc()) return out + "Z";
   const long o = static_cast<long>(off.count());
   const long a = o < 0 ? -o : o;
   out += fmt::format("{}{:02}:{:02}", o < 0 ? '-' : '+', a / 3600, a / 60 % 60);

@@ -35,13 +35,13 @@ Seed::Seed(std::vector<std::string> parts) : parts_(std::move(parts)) {
     const std::string& part = parts_[p];
     const std::string shown = part.size() > 60 ? part.substr(0, 60) + "..." : part;
     if (part.empty())
-      throw ParseError(fmt::format("seed part {} is empty: every part (host, job name, ...) needs text", p + 1), "''", 1);
+      throw Error(ErrorKind::bad_seed, fmt::format("seed part {} is empty: every part (host, job name, ...) needs text", p + 1), "''", 1);
     for (std::size_t i = 0; i < part.size();) {
       if (part[i] == '\0')
-        throw ParseError(fmt::format("seed part {} contains a NUL byte at byte {}", p + 1, i + 1), shown, static_cast<int>(i) + 1);
+        throw Error(ErrorKind::bad_seed, fmt::format("seed part {} contains a NUL byte at byte {}", p + 1, i + 1), shown, static_cast<int>(i) + 1);
       const std::size_t n = utf8_length(part, i);
       if (n == 0)
-        throw ParseError(fmt::format("seed part {} is not valid UTF-8 at byte {}", p + 1, i + 1), shown, static_cast<int>(i) + 1);
+        throw Error(ErrorKind::bad_seed, fmt::format("seed part {} is not valid UTF-8 at byte {}", p + 1, i + 1), shown, static_cast<int>(i) + 1);
       i += n;
     }
   }

@@ -1,5 +1,6 @@
 // JSON objects as schedules (SPEC §5): each key becomes one field of a Line,
 // then the normal compiler runs.
+#include "engine/compiled_schedule.h"
 #include "fuzzycron/structured.h"
 
 #include <fmt/format.h>
@@ -39,7 +40,7 @@ int rank(FieldId f) {
 
 std::string field_text(const nlohmann::json& v, std::string_view key, const std::string& json) {
   auto bad = [&](const std::string& why) {
-    throw ParseError(fmt::format("{}: {}", key, why), json, 1);
+    throw Error(ErrorKind::syntax, fmt::format("{}: {}", key, why), json, 1);
   };
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
   if (v.is_string()) {
@@ -69,10 +70,10 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
   try {
     obj = nlohmann::json::parse(json_text);
   } catch (const nlohmann::json::parse_error& e) {
-    throw ParseError(std::string("not valid JSON: ") + e.what(), json, static_cast<int>(e.byte));
+    throw Error(ErrorKind::syntax, std::string("not valid JSON: ") + e.what(), json, static_cast<int>(e.byte));
   }
   if (!obj.is_object() || obj.empty())
-    throw ParseError("a structured schedule is a non-empty JSON object with keys second minute hour "
+    throw Error(ErrorKind::syntax, "a structured schedule is a non-empty JSON object with keys second minute hour "
                      "day_of_month month day_of_week year",
                      json, 1);
   std::array<std::optional<std::string>, syntax::kFieldCount> texts;
@@ -82,7 +83,7 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
     const auto& value = item.value();
     const auto it = std::find_if(std::begin(kKeys), std::end(kKeys), [&](auto& k) { return k.first == key; });
     if (it == std::end(kKeys))
-      throw ParseError(fmt::format("unknown key '{}': use second minute hour day_of_month month day_of_week year",
+      throw Error(ErrorKind::syntax, fmt::format("unknown key '{}': use second minute hour day_of_month month day_of_week year",
                                    key),
                        json, 1);
     texts[static_cast<int>(it->second)] = field_text(value, key, json);
@@ -97,8 +98,8 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
     line.text = *texts[i];
     try {
       line.fields[i] = syntax::parse_field(*texts[i], 1, rules, line);
-    } catch (const ParseError& e) {
-      throw ParseError(fmt::format("{} (in \"{}\")", e.message(), kKeys[i].first), e.text(), e.column());
+    } catch (const Error& e) {
+      throw Error(e.kind(), fmt::format("{} (in \"{}\")", e.message(), kKeys[i].first), e.text(), e.column());
     }
   }
   line.text = json;
@@ -107,7 +108,7 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
   detail::resolve_hashes(spec, options);  // "H/15" with a seed, as in expressions
   // Both day fields given: both must match, in every dialect.
   std::vector<detail::Pattern> patterns{compile::compile_line(spec.lines[0], options, true)};
-  return Schedule(std::move(patterns), TimeZone::locate(options.time_zone), options.dst);
+  return detail::Access::make(std::move(patterns), TimeZone::locate(options.time_zone), options.dst);
 }
 
 }  // namespace fuzzycron

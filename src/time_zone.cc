@@ -1,8 +1,10 @@
 #include "fuzzycron/time_zone.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
+#include "engine/limits.h"
 #include "engine/zone.h"
 #include "fuzzycron/error.h"
 
@@ -14,7 +16,7 @@ TimeZone TimeZone::locate(std::string_view name) {
   try {
     return TimeZone(detail::find_zone(std::string(name)));
   } catch (const std::runtime_error& e) {
-    throw ParseError(e.what(), std::string(name), 1);
+    throw Error(ErrorKind::time_zone, e.what(), std::string(name), 1);
   }
 }
 
@@ -22,6 +24,22 @@ std::string_view TimeZone::name() const noexcept { return zone_->name(); }
 
 std::chrono::seconds TimeZone::offset(std::chrono::sys_seconds t) const noexcept {
   return std::chrono::seconds{zone_->offset_at(t.time_since_epoch().count())};
+}
+
+std::optional<ZoneTransition> TimeZone::next_transition(std::chrono::sys_seconds t) const noexcept {
+  using std::chrono::seconds;
+  if (zone_->fixed()) return std::nullopt;
+  std::int64_t u = t.time_since_epoch().count() + 1;
+  // Intervals outside the precomputed table may end without a change of
+  // offset (see Zone::from_tzdb): step over those.
+  while (u < detail::kMaxInstant) {
+    const detail::ZoneInterval z = zone_->interval_at(std::max(u, detail::kMinInstant));
+    if (z.end > detail::kMaxInstant) return std::nullopt;
+    if (z.next_offset != z.offset)
+      return ZoneTransition{std::chrono::sys_seconds{seconds{z.end}}, seconds{z.offset}, seconds{z.next_offset}};
+    u = z.end;
+  }
+  return std::nullopt;
 }
 
 }  // namespace fuzzycron

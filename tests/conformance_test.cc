@@ -70,7 +70,7 @@ std::string check(const json& v) {
   std::string error;
   try {
     s = parse(expr, options);
-  } catch (const ParseError& e) {
+  } catch (const Error& e) {
     error = e.message();
   }
   if (v.value("error", false)) return s ? "accepted, but the reference rejects it" : "";
@@ -84,7 +84,7 @@ std::string check(const json& v) {
     if (!v.contains(key)) continue;
     const auto& want = v[key];
     std::vector<std::string> got;
-    std::optional<Schedule::time_point> t;
+    std::optional<sys_milliseconds> t;
     for (std::size_t i = 0; i < want.size(); ++i) {
       const bool fwd = std::string(key) == "next";
       t = i == 0 ? (fwd ? s->next(*from) : s->prev(*from)) : (fwd ? s->next(*t) : s->prev(*t));

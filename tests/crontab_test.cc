@@ -60,7 +60,7 @@ TEST(Crontab, InvalidUtf8JobNameIsReportedAtItsLine) {
   try {
     tab.entries[1].compile(ParseOptions{});
     FAIL() << "accepted an invalid UTF-8 seed";
-  } catch (const ParseError& e) {
+  } catch (const Error& e) {
     EXPECT_EQ(e.line(), 2);
     EXPECT_EQ(e.column(), 12);  // the command, which names the job
     EXPECT_NE(e.message().find("seed"), std::string::npos) << e.message();

@@ -26,7 +26,7 @@ struct CrontabEntry {
   Seed seed(const std::string& host = {}) const;
   // `base` with this job's seed and CRON_TZ zone.
   ParseOptions options(const ParseOptions& base, const std::string& host = {}) const;
-  // parse() with options(); a ParseError carries this entry's line and a
+  // parse() with options(); a fuzzycron::Error carries this entry's line and a
   // column counted from the start of the line. Not for @reboot entries.
   Schedule compile(const ParseOptions& base, const std::string& host = {}) const;
 };

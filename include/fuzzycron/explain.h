@@ -33,7 +33,7 @@ struct Explanation {
 // Describes every dialect's syntax: steps, ranges, names, L, W, #, years, hash
 // forms, the day-of-month/day-of-week rule of the dialect, the zone and the
 // DST policy. Needs no seed (hash forms are described, not drawn). Throws
-// ParseError like parse().
+// fuzzycron::Error like parse().
 Explanation explain(std::string_view expression, const ParseOptions& options);
 
 }  // namespace fuzzycron

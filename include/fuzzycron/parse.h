@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "fuzzycron/error.h"
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/dst_policy.h"
 #include "fuzzycron/schedule.h"
@@ -40,7 +41,7 @@ struct ParseOptions {
 
 HashScheme default_hash_scheme(Dialect d) noexcept;
 
-// Throws ParseError with the column (and line, for multi-line Jenkins specs).
+// Throws fuzzycron::Error with the column (and line, for multi-line Jenkins specs).
 Schedule parse(std::string_view expression, const ParseOptions& options = {});
 
 }  // namespace fuzzycron

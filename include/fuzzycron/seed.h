@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzzycron/error.h"
+
 namespace fuzzycron {
 
 // An ordered list of non-empty UTF-8 parts without NUL, e.g. {"backup-db"} or
@@ -13,7 +15,7 @@ namespace fuzzycron {
 class Seed {
  public:
   Seed() = default;
-  // Throws ParseError naming the bad part (empty, NUL, invalid UTF-8).
+  // Throws fuzzycron::Error naming the bad part (empty, NUL, invalid UTF-8).
   explicit Seed(std::vector<std::string> parts);
   Seed(std::initializer_list<std::string> parts) : Seed(std::vector<std::string>(parts)) {}
 

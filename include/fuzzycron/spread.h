@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzzycron/error.h"
 #include "fuzzycron/crontab.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/rfc3339.h"
@@ -41,7 +42,7 @@ struct Spread {
   std::vector<CrontabError> errors;  // unreadable lines and entries that did not compile; the rest still count
 };
 
-// Throws std::invalid_argument for an empty window, a resolution under 1 ms,
+// Throws fuzzycron::Error (kind argument) for an empty window, a resolution under 1 ms,
 // more than 50 million buckets, or duplicate host names.
 Spread spread(const Crontab& crontab, const SpreadOptions& options);
 

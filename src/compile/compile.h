@@ -1,14 +1,14 @@
 // From parsed fields to the bit sets of a Pattern.
 #pragma once
 
-#include "fuzzycron/detail/pattern.h"
+#include "engine/pattern.h"
 #include "fuzzycron/dst_policy.h"
 #include "fuzzycron/parse.h"
 #include "syntax/field.h"
 
 namespace fuzzycron::compile {
 
-// Throws ParseError (e.g. for a hash form without a seed).
+// Throws fuzzycron::Error (e.g. for a hash form without a seed).
 // `both_days_must_match`: day-of-month AND day-of-week whatever the dialect
 // says (structured schedules).
 detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& options,

@@ -5,12 +5,10 @@
 
 #include <cstdint>
 
-#include "fuzzycron/detail/pattern.h"
+#include "engine/limits.h"
+#include "engine/pattern.h"
 
 namespace fuzzycron::detail {
-
-inline constexpr std::int64_t kNoMatch = INT64_MIN;      // none within the limit
-inline constexpr std::int64_t kExhausted = INT64_MIN + 1; // none ever (year set ended)
 
 // The first matching local time in [from, limit], kNoMatch, or kExhausted.
 std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit) noexcept;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "engine/calendar_search.h"
+#include "engine/compiled_schedule.h"
 #include "engine/zone.h"
 
 namespace fuzzycron {
@@ -20,7 +21,6 @@ using Overlap = DstPolicy::Overlap;
 
 // No fire within one 400-year Gregorian cycle means never (SPEC §4).
 constexpr std::int64_t kHorizon = std::int64_t{146097} * 86400;
-constexpr std::int64_t kNone = INT64_MIN;
 
 // The local times [lo, hi] of interval z that belong to it under the overlap
 // rule: with `first`, a repeated stretch at its start fired in the previous
@@ -45,13 +45,13 @@ bool shifted_into(const Pattern& p, const ZoneInterval& z) {
 }
 
 std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t) {
-  if (p.never || t >= detail::kMaxInstant) return kNone;
+  if (p.never || t >= detail::kMaxInstant) return kNoMatch;
   std::int64_t u = t + 1;
   const std::int64_t horizon = std::min(t + kHorizon, detail::kMaxInstant);
   if (zone.fixed()) {  // UTC and fixed offsets: one search on the wall clock
     const std::int64_t off = zone.fixed_offset();
     const std::int64_t r = detail::next_local(p, u + off, horizon + off);
-    return r == kNoMatch || r == kExhausted ? kNone : r - off;
+    return r == kNoMatch || r == kExhausted ? kNoMatch : r - off;
   }
   while (u <= horizon) {
     const ZoneInterval z = zone.interval_at(u);
@@ -60,22 +60,22 @@ std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
     const LocalSpan span = usable(p, z, u + z.offset, last + z.offset);
     if (span.lo <= span.hi) {
       const std::int64_t r = detail::next_local(p, span.lo, span.hi);
-      if (r == kExhausted) return kNone;
+      if (r == kExhausted) return kNoMatch;
       if (r != kNoMatch) return r - z.offset;
     }
     u = z.end;
   }
-  return kNone;
+  return kNoMatch;
 }
 
 std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t) {
-  if (p.never || t <= detail::kMinInstant) return kNone;
+  if (p.never || t <= detail::kMinInstant) return kNoMatch;
   std::int64_t u = t - 1;
   const std::int64_t horizon = std::max(t - kHorizon, detail::kMinInstant);
   if (zone.fixed()) {
     const std::int64_t off = zone.fixed_offset();
     const std::int64_t r = detail::prev_local(p, u + off, horizon + off);
-    return r == kNoMatch || r == kExhausted ? kNone : r - off;
+    return r == kNoMatch || r == kExhausted ? kNoMatch : r - off;
   }
   while (u >= horizon) {
     const ZoneInterval z = zone.interval_at(u);
@@ -83,79 +83,162 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
     const LocalSpan span = usable(p, z, first + z.offset, u + z.offset);
     if (span.lo <= span.hi) {
       const std::int64_t r = detail::prev_local(p, span.hi, span.lo);
-      if (r == kExhausted) return kNone;
+      if (r == kExhausted) return kNoMatch;
       if (r != kNoMatch) return r - z.offset;
     }
     if (z.begin >= horizon && shifted_into(p, z)) return z.begin;
     u = z.begin - 1;
   }
-  return kNone;
+  return kNoMatch;
 }
 
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
+// The compiled lines in order: the first, then those of a multi-line spec.
+template <class F>
+void for_each_line(const detail::CompiledSchedule& c, F f) noexcept {
+  f(c.first);
+  for (const auto& p : c.more) f(p);
+}
+
+bool same_pattern(const Pattern& a, const Pattern& b) noexcept {
+  // Field by field, so padding never counts.
+  if (a.seconds != b.seconds || a.minutes != b.minutes || a.hours != b.hours || a.days != b.days ||
+      a.last_day_offsets != b.last_day_offsets || a.last_day_offsets_weekday != b.last_day_offsets_weekday ||
+      a.nearest_weekdays != b.nearest_weekdays || a.months != b.months || a.weekdays != b.weekdays ||
+      a.last_weekdays != b.last_weekdays || a.nth_weekdays != b.nth_weekdays || a.year_count != b.year_count ||
+      a.gap != b.gap || a.overlap != b.overlap || a.day_or != b.day_or || a.day_specials != b.day_specials ||
+      a.never != b.never)
+    return false;
+  for (int i = 0; i < a.year_count; ++i) {
+    const auto& x = a.year_terms[static_cast<std::size_t>(i)];
+    const auto& y = b.year_terms[static_cast<std::size_t>(i)];
+    if (x.lo != y.lo || x.hi != y.hi || x.step != y.step) return false;
+  }
+  return true;
+}
+
+// FNV-1a over the same fields same_pattern compares.
+struct Fnv {
+  std::uint64_t h = 14695981039346656037ull;
+  template <class T>
+  void add(T v) noexcept {
+    for (std::size_t i = 0; i < sizeof v; ++i) {
+      h ^= static_cast<std::uint64_t>(v >> (8 * i)) & 0xffu;
+      h *= 1099511628211ull;
+    }
+  }
+};
+
 }  // namespace
 
-Schedule::Schedule(std::vector<detail::Pattern> patterns, TimeZone zone, DstPolicy dst, milliseconds spread_offset)
-    : first_(patterns.at(0)), zone_(zone), dst_(dst), offset_(spread_offset) {
-  if (patterns.size() > 1)
-    all_ = std::make_shared<const std::vector<detail::Pattern>>(std::move(patterns));
+namespace detail {
+
+Schedule Access::make(std::vector<Pattern> patterns, TimeZone zone, DstPolicy dst, milliseconds spread_offset) {
+  auto c = std::make_shared<CompiledSchedule>();
+  c->first = patterns.at(0);
+  c->more.assign(patterns.begin() + 1, patterns.end());
+  c->zone = zone.zone_;
+  c->dst = dst;
+  c->offset = spread_offset;
+  return Schedule(std::move(c));
 }
 
-std::span<const detail::Pattern> Schedule::patterns() const noexcept {
-  if (all_) return {all_->data(), all_->size()};
-  return {&first_, 1};
+std::vector<Pattern> Access::patterns(const Schedule& s) {
+  std::vector<Pattern> out{s.compiled_->first};
+  out.insert(out.end(), s.compiled_->more.begin(), s.compiled_->more.end());
+  return out;
 }
+
+}  // namespace detail
+
+Schedule::Schedule(std::shared_ptr<const detail::CompiledSchedule> compiled) noexcept
+    : compiled_(std::move(compiled)) {}
 
 bool Schedule::never() const noexcept {
-  for (const auto& p : patterns())
-    if (!p.never) return false;
+  bool never = true;
+  for_each_line(*compiled_, [&](const Pattern& p) { never = never && p.never; });
+  return never;
+}
+
+TimeZone Schedule::zone() const noexcept { return detail::Access::time_zone(compiled_->zone); }
+DstPolicy Schedule::dst() const noexcept { return compiled_->dst; }
+milliseconds Schedule::spread_offset() const noexcept { return compiled_->offset; }
+
+bool operator==(const Schedule& a, const Schedule& b) noexcept {
+  const auto& x = *a.compiled_;
+  const auto& y = *b.compiled_;
+  if (&x == &y) return true;
+  if (x.zone != y.zone || x.offset != y.offset || x.more.size() != y.more.size() || !same_pattern(x.first, y.first))
+    return false;
+  for (std::size_t i = 0; i < x.more.size(); ++i)
+    if (!same_pattern(x.more[i], y.more[i])) return false;
   return true;
+}
+
+std::size_t Schedule::hash() const noexcept {
+  Fnv f;
+  for_each_line(*compiled_, [&](const Pattern& p) {
+    f.add(p.seconds), f.add(p.minutes), f.add(p.hours), f.add(p.days), f.add(p.last_day_offsets);
+    f.add(p.last_day_offsets_weekday), f.add(p.nearest_weekdays), f.add(p.months), f.add(p.weekdays);
+    f.add(p.last_weekdays);
+    for (auto n : p.nth_weekdays) f.add(n);
+    f.add(static_cast<std::uint8_t>(p.year_count | p.gap << 2 | p.overlap << 3 | p.day_or << 5 |
+                                    p.day_specials << 6 | p.never << 7));
+    for (int i = 0; i < p.year_count; ++i) {
+      const auto& y = p.year_terms[static_cast<std::size_t>(i)];
+      f.add(static_cast<std::uint16_t>(y.lo)), f.add(static_cast<std::uint16_t>(y.hi)),
+          f.add(static_cast<std::uint16_t>(y.step));
+    }
+  });
+  f.add(reinterpret_cast<std::uintptr_t>(compiled_->zone));
+  f.add(static_cast<std::uint64_t>(compiled_->offset.count()));
+  return static_cast<std::size_t>(f.h);
 }
 
 // Base fire times are whole seconds; with a spread offset, f + offset > t
 // exactly when f > floor(t - offset), and f + offset < t when f < ceil(t - offset).
-std::optional<Schedule::time_point> Schedule::next(time_point t) const noexcept {
-  if (t >= time_point{seconds{kAfterLast}}) [[unlikely]]
+std::optional<sys_milliseconds> Schedule::next(sys_milliseconds t) const noexcept {
+  // Just outside the range of fire times, so that nothing below overflows.
+  if (t >= kLastInstant + seconds{1}) [[unlikely]]
     return std::nullopt;
-  if (t < time_point{seconds{kBeforeFirst}}) [[unlikely]]
-    t = time_point{seconds{kBeforeFirst}};
-  const std::int64_t s = std::chrono::floor<seconds>(t - offset_).time_since_epoch().count();
-  std::int64_t best = kNone;
-  for (const auto& p : patterns()) {  // the earliest over the lines of a Jenkins spec
-    const std::int64_t r = next_of(p, zone_.impl(), s);
-    if (r != kNone && (best == kNone || r < best)) best = r;
+  if (t < kFirstInstant - seconds{1}) [[unlikely]]
+    t = kFirstInstant - seconds{1};
+  const detail::CompiledSchedule& c = *compiled_;
+  const std::int64_t s = std::chrono::floor<seconds>(t - c.offset).time_since_epoch().count();
+  std::int64_t best = next_of(c.first, *c.zone, s);
+  for (const auto& p : c.more) {  // the earliest over the lines of a Jenkins spec
+    const std::int64_t r = next_of(p, *c.zone, s);
+    if (r != kNoMatch && (best == kNoMatch || r < best)) best = r;
   }
-  if (best == kNone) return std::nullopt;
-  return time_point{seconds{best}} + offset_;
+  if (best == kNoMatch) return std::nullopt;
+  return sys_milliseconds{seconds{best}} + c.offset;
 }
 
-std::optional<Schedule::time_point> Schedule::prev(time_point t) const noexcept {
-  if (t <= time_point{seconds{kBeforeFirst}}) [[unlikely]]
+std::optional<sys_milliseconds> Schedule::prev(sys_milliseconds t) const noexcept {
+  if (t <= kFirstInstant - seconds{1}) [[unlikely]]
     return std::nullopt;
-  if (t > time_point{seconds{kAfterLast}}) [[unlikely]]
-    t = time_point{seconds{kAfterLast}};
-  const std::int64_t s = std::chrono::ceil<seconds>(t - offset_).time_since_epoch().count();
-  std::int64_t best = kNone;  // kNone is INT64_MIN: any fire time is later
-  for (const auto& p : patterns()) {
-    const std::int64_t r = prev_of(p, zone_.impl(), s);
-    if (r > best) best = r;
-  }
-  if (best == kNone) return std::nullopt;
-  return time_point{seconds{best}} + offset_;
+  if (t > kLastInstant + seconds{1}) [[unlikely]]
+    t = kLastInstant + seconds{1};
+  const detail::CompiledSchedule& c = *compiled_;
+  const std::int64_t s = std::chrono::ceil<seconds>(t - c.offset).time_since_epoch().count();
+  std::int64_t best = prev_of(c.first, *c.zone, s);  // kNoMatch is INT64_MIN: any fire time is later
+  for (const auto& p : c.more) best = std::max(best, prev_of(p, *c.zone, s));
+  if (best == kNoMatch) return std::nullopt;
+  return sys_milliseconds{seconds{best}} + c.offset;
 }
 
-FireTimes Schedule::fires(time_point from, time_point to) const { return FireTimes(*this, from, to); }
+FireTimes Schedule::fires(sys_milliseconds from, sys_milliseconds to) const { return FireTimes(*this, from, to); }
 
 FireTimes::iterator FireTimes::begin() const noexcept {
-  auto first = schedule_->next(from_ - std::chrono::milliseconds{1});
+  auto first = schedule_.next(from_ - milliseconds{1});
   if (first && *first >= to_) first.reset();
   return iterator(this, first);
 }
 
 FireTimes::iterator& FireTimes::iterator::operator++() noexcept {
-  current_ = range_->schedule_->next(*current_);
+  current_ = range_->schedule_.next(*current_);
   if (current_ && *current_ >= range_->to_) current_.reset();
   return *this;
 }

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+#include "engine/limits.h"
 #include "engine/posix_rule.h"
 
 namespace date {
@@ -24,9 +25,6 @@ struct ZoneInterval {
   std::int32_t prev_offset;  // offset just before begin (== offset: no transition)
   std::int32_t next_offset;  // offset at end
 };
-
-inline constexpr std::int64_t kMinInstant = -62135596800;  // 0001-01-01T00:00:00Z
-inline constexpr std::int64_t kMaxInstant = 253402300799;  // 9999-12-31T23:59:59Z
 
 class Zone {
  public:

@@ -8,7 +8,7 @@
 
 namespace fuzzycron::hash {
 
-// Throws ParseError where the scheme's reference rejects the drawn form.
+// Throws fuzzycron::Error where the scheme's reference rejects the drawn form.
 void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const ParseOptions& options);
 
 // Every hash term at the lowest value of its range (H/n from its lowest start):

@@ -324,7 +324,7 @@ std::string_view field_name(FieldId f) noexcept {
 }
 
 void fail(std::string message, const std::string& text, int column, int line) {
-  throw ParseError(std::move(message), text, column, line);
+  throw Error(ErrorKind::syntax, std::move(message), text, column, line);
 }
 
 Field parse_field(std::string_view text, int column, const FieldRules& rules, const Line& line) {

@@ -9,9 +9,9 @@
 namespace fuzzycron::detail {
 
 syntax::Spec split(std::string_view expression, const ParseOptions& options);
-// Replaces hash terms by drawn values (throws ParseError without a seed).
+// Replaces hash terms by drawn values (throws fuzzycron::Error without a seed).
 void resolve_hashes(syntax::Spec& spec, const ParseOptions& options);
 // The Schedule of a spec whose hash forms are resolved (the tail of parse()).
-Schedule compile_spec(const syntax::Spec& spec, std::string_view expression, const ParseOptions& options);
+Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options);
 
 }  // namespace fuzzycron::detail

@@ -97,7 +97,7 @@ std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_m
   const std::string week = format_rfc3339(from, TimeZone::utc());
   for (std::size_t i = 0; i < std::min(found.size(), kReported); ++i) {
     const Collision& c = found[i];
-    const Schedule::time_point first{std::chrono::milliseconds{c.first}};
+    const sys_milliseconds first{std::chrono::milliseconds{c.first}};
     std::vector<int> lines;
     for (std::size_t g = 0; g < checked; ++g)
       if (groups[g].schedule->next(first - std::chrono::milliseconds{1}) == first)

@@ -1,5 +1,6 @@
 // English for cron expressions, built from the parsed (unresolved) syntax so
 // that hash forms are described as what they are: stable choices.
+#include "engine/compiled_schedule.h"
 #include "fuzzycron/explain.h"
 
 #include <fmt/format.h>
@@ -400,7 +401,7 @@ Explanation explain(std::string_view expression, const ParseOptions& options) {
     }
   }
   if (spec.lines.empty()) out.sentences.push_back("Never fires: the spec has no schedule lines.");
-  const auto& zone = schedule.zone().impl();
+  const auto& zone = detail::Access::zone(schedule.zone());
   const bool has_dst = !zone.fixed();
   out.dst = spec.lines.empty() ? "" : dst_words(spec.lines.front(), options.dst, has_dst);
   if (hashed && !options.seed.empty()) out.resolved = resolve(expression, options);

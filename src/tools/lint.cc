@@ -1,5 +1,6 @@
 // Lint checks. Syntactic ones read the parsed (unresolved) fields, so they see
 // what was written; the others ask the compiled schedule.
+#include "engine/compiled_schedule.h"
 #include "fuzzycron/lint.h"
 
 #include <date/date.h>
@@ -290,7 +291,7 @@ class LineLint {
 };
 
 // FC401-FC403: never, no longer, or rarely.
-void frequency(const Schedule& s, Schedule::time_point from, int line, std::vector<Finding>& out) {
+void frequency(const Schedule& s, sys_milliseconds from, int line, std::vector<Finding>& out) {
   if (s.never()) {
     out.push_back({"FC401", Severity::error, line, 1,
                    "never fires: no calendar day matches its day fields (like February 30th)", ""});
@@ -306,7 +307,7 @@ void frequency(const Schedule& s, Schedule::time_point from, int line, std::vect
                    ""});
     return;
   }
-  std::vector<Schedule::time_point> times{*t};
+  std::vector<sys_milliseconds> times{*t};
   while (times.size() < 5 && (t = s.next(*t)) && *t - times.front() < std::chrono::days{366 * 30})
     times.push_back(*t);
   std::chrono::milliseconds widest{0};
@@ -328,9 +329,9 @@ std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions&
                                 sys_milliseconds from) {
   std::vector<Finding> out;
   const syntax::Spec spec = detail::split(expression, options);
-  const auto& zone = schedule.zone().impl();
+  const auto& zone = detail::Access::zone(schedule.zone());
   const auto from_s = std::chrono::floor<std::chrono::seconds>(from).time_since_epoch().count();
-  const auto patterns = schedule.patterns();
+  const auto patterns = detail::Access::patterns(schedule);
   for (std::size_t i = 0; i < spec.lines.size(); ++i) {
     LineLint l(spec.lines[i], options, out);
     l.spread_habits();
@@ -350,7 +351,7 @@ bool zone_known(const std::string& name) {
   try {
     if (!name.empty()) TimeZone::locate(name);
     return true;
-  } catch (const ParseError&) {
+  } catch (const Error&) {
     return false;
   }
 }
@@ -384,7 +385,7 @@ std::vector<Finding> lint(std::string_view expression, const LintOptions& option
     ParseOptions check = options.parse;
     if (check.seed.empty()) check.seed = Seed({"lint"});
     out = lint_lines(expression, options.parse, parse(expression, check), options.from);
-  } catch (const ParseError& e) {
+  } catch (const Error& e) {
     out.push_back({"FC001", Severity::error, e.line(), e.column(), e.message(), ""});
   }
   order(out);
@@ -411,7 +412,7 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
         out.push_back(std::move(f));
       }
       compiled.push_back({e.line, std::move(s)});
-    } catch (const ParseError& x) {
+    } catch (const Error& x) {
       out.push_back({zone_known(e.zone) ? "FC001" : "FC003", Severity::error, e.line, x.column(), x.message(), ""});
     }
   }

@@ -69,23 +69,23 @@ Schedule unhashed(const CrontabEntry& e, const ParseOptions& base) {
   const ParseOptions o = e.options(base);
   syntax::Spec spec = detail::split(e.schedule, o);
   for (auto& line : spec.lines) hash::lower_hash_terms(line, o);
-  return detail::compile_spec(spec, e.schedule, o);
+  return detail::compile_spec(spec, o);
 }
 
 }  // namespace
 
 Spread spread(const Crontab& crontab, const SpreadOptions& options) {
   using std::chrono::milliseconds;
-  if (options.window <= milliseconds{0}) throw std::invalid_argument("the window must be longer than zero");
-  if (options.resolution < milliseconds{1}) throw std::invalid_argument("the resolution must be at least 1 ms");
+  if (options.window <= milliseconds{0}) throw Error(ErrorKind::argument, "the window must be longer than zero");
+  if (options.resolution < milliseconds{1}) throw Error(ErrorKind::argument, "the resolution must be at least 1 ms");
   if (options.window / options.resolution > 50'000'000)
-    throw std::invalid_argument("the window holds more than 50 million buckets at this resolution: use a shorter "
+    throw Error(ErrorKind::argument, "the window holds more than 50 million buckets at this resolution: use a shorter "
                                 "window or a coarser resolution");
   if (options.window % options.resolution != milliseconds{0})
-    throw std::invalid_argument("the window must be a whole number of buckets (a multiple of the resolution)");
+    throw Error(ErrorKind::argument, "the window must be a whole number of buckets (a multiple of the resolution)");
   std::set<std::string_view> seen;
   for (const auto& h : options.hosts)
-    if (!seen.insert(h).second) throw std::invalid_argument("the host '" + h + "' is listed twice");
+    if (!seen.insert(h).second) throw Error(ErrorKind::argument, "the host '" + h + "' is listed twice");
 
   Spread out;
   out.from = options.from;
@@ -110,7 +110,7 @@ Spread spread(const Crontab& crontab, const SpreadOptions& options) {
       else
         before_group.emplace(text_key, before.add(unhashed(e, options.parse), hosts));
       ++out.entries;
-    } catch (const ParseError& x) {
+    } catch (const Error& x) {
       out.errors.push_back({e.line, x.column(), x.message(), e.text});
     }
   }

@@ -1,3 +1,4 @@
+#include "engine/compiled_schedule.h"
 #include "engine/reference.h"
 
 #include <date/date.h>
@@ -95,9 +96,9 @@ bool matches(const detail::Pattern& p, std::int64_t local) {
 }
 
 std::vector<std::int64_t> fires(const Schedule& s, std::int64_t lo, std::int64_t hi) {
-  const detail::Zone& zone = s.zone().impl();
+  const detail::Zone& zone = detail::Access::zone(s.zone());
   std::set<std::int64_t> out;
-  for (const detail::Pattern& p : s.patterns()) {
+  for (const detail::Pattern& p : detail::Access::patterns(s)) {
     if (p.never) continue;
     const std::int64_t step = p.seconds == 1 ? 60 : 1;
     // Local times that can map into [lo, hi]: an instant u there reads u +

@@ -7,6 +7,7 @@
 #include <new>
 #include <random>
 #include <set>
+#include <memory>
 
 #include "engine/calendar_search.h"
 #include "engine/reference.h"
@@ -40,7 +41,7 @@ namespace fuzzycron {
 namespace {
 
 using std::chrono::seconds;
-using sys_seconds = Schedule::time_point;  // milliseconds since the epoch
+using sys_seconds = sys_milliseconds;  // milliseconds since the epoch
 
 sys_seconds at(const char* rfc3339) { return std::chrono::floor<seconds>(*parse_rfc3339(rfc3339)); }
 
@@ -193,6 +194,62 @@ TEST(Schedule, IsCheapToCopyAndSmall) {
   std::cout << "sizeof(detail::Pattern) = " << sizeof(detail::Pattern) << ", sizeof(Schedule) = " << sizeof(Schedule)
             << "\n";
   EXPECT_LE(sizeof(detail::Pattern), 64u);
+  EXPECT_EQ(sizeof(Schedule), sizeof(std::shared_ptr<int>)) << "the compiled form stays out of the public layout";
+}
+
+TEST(Schedule, MovedFromStaysUsable) {
+  Schedule a = parse("0 9 * * *");
+  const Schedule b = std::move(a);
+  EXPECT_EQ(a.next(at("2026-01-01T00:00:00Z")), at("2026-01-01T09:00:00Z"));  // NOLINT(bugprone-use-after-move)
+  EXPECT_EQ(b.next(at("2026-01-01T00:00:00Z")), at("2026-01-01T09:00:00Z"));
+}
+
+// The range keeps its own copy of the schedule: iterating fires() of a
+// temporary is safe (ASan reports a use after free otherwise).
+TEST(FireTimes, OfATemporarySchedule) {
+  std::vector<sys_milliseconds> got;
+  for (auto t : parse("30 2 * * *", with("Europe/Berlin")).fires(at("2026-03-28T00:00:00Z"), at("2026-03-31T00:00:00Z")))
+    got.push_back(t);
+  EXPECT_EQ(got, (std::vector<sys_milliseconds>{at("2026-03-28T01:30:00Z"), at("2026-03-29T01:00:00Z"),
+                                                at("2026-03-30T00:30:00Z")}));
+  auto range = parse("0 0 1 1 *").fires(at("2026-01-01T00:00:00Z"), at("2030-01-01T00:00:00Z"));
+  int n = 0;
+  for (auto it = range.begin(); it != range.end(); ++it) ++n;
+  EXPECT_EQ(n, 4);
+}
+
+TEST(Schedule, EqualWhenTheyFireAlikeHowEverWritten) {
+  const Schedule a = parse("0 0 * * 1-5");
+  EXPECT_EQ(a, parse("0 0 * * MON,TUE,WED,THU,FRI"));
+  EXPECT_EQ(a.hash(), parse("0 0 * * MON-FRI").hash());
+  EXPECT_EQ(std::hash<Schedule>{}(a), a.hash());
+  EXPECT_NE(a, parse("0 0 * * 1-5", with("Europe/Berlin")));
+  EXPECT_NE(a, parse("0 0 * * 1-6"));
+  ParseOptions spread_ = with("UTC");
+  spread_.seed = Seed({"job"});
+  spread_.spread = std::chrono::minutes{15};
+  EXPECT_NE(a, parse("0 0 * * 1-5", spread_));
+  // The DST policy counts in a zone where it changes fire times.
+  EXPECT_NE(parse("30 2 * * *", with("Europe/Berlin", "skip-first")), parse("30 2 * * *", with("Europe/Berlin")));
+}
+
+TEST(TimeZone, NextTransition) {
+  const TimeZone berlin = TimeZone::locate("Europe/Berlin");
+  const auto t = berlin.next_transition(std::chrono::floor<seconds>(at("2026-01-01T00:00:00Z")));
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->at, std::chrono::floor<seconds>(at("2026-03-29T01:00:00Z")));
+  EXPECT_EQ(t->offset_before, std::chrono::hours{1});
+  EXPECT_EQ(t->offset_after, std::chrono::hours{2});
+  const auto back = berlin.next_transition(t->at);  // strictly after
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->at, std::chrono::floor<seconds>(at("2026-10-25T01:00:00Z")));
+  EXPECT_EQ(back->offset_after, std::chrono::hours{1});
+  EXPECT_FALSE(TimeZone::utc().next_transition(std::chrono::floor<seconds>(at("2026-01-01T00:00:00Z"))));
+  // Past the table the zone's POSIX rule goes on.
+  const auto late = berlin.next_transition(std::chrono::floor<seconds>(at("2400-06-01T00:00:00Z")));
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->at, std::chrono::floor<seconds>(at("2400-10-29T01:00:00Z")));
+  EXPECT_FALSE(berlin.next_transition(std::chrono::floor<seconds>(kLastInstant)));
 }
 
 }  // namespace

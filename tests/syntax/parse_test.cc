@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include <chrono>
 
 #include "fuzzycron/fuzzycron.h"
@@ -7,7 +9,7 @@
 namespace fuzzycron {
 namespace {
 
-using sys_seconds = Schedule::time_point;
+using sys_seconds = sys_milliseconds;
 
 ParseOptions in(Dialect d, std::string tz = "UTC") {
   ParseOptions o;
@@ -16,14 +18,14 @@ ParseOptions in(Dialect d, std::string tz = "UTC") {
   return o;
 }
 
-ParseError rejection(std::string_view expr, ParseOptions o = {}) {
+Error rejection(std::string_view expr, ParseOptions o = {}) {
   try {
     parse(expr, o);
-  } catch (const ParseError& e) {
+  } catch (const Error& e) {
     return e;
   }
   ADD_FAILURE() << "accepted: " << expr;
-  return ParseError("", "", 0);
+  return Error(ErrorKind::syntax, "");
 }
 
 sys_seconds at(const char* rfc3339) {
@@ -51,8 +53,48 @@ TEST(ParseErrors, OutOfRangeNamesFieldRangeAndColumn) {
 }
 
 TEST(ParseErrors, NoCaretWhenThereIsNoTextToPointAt) {
-  EXPECT_EQ(ParseError("offset needs a seed", "", 1).with_caret(), "offset needs a seed");
-  EXPECT_EQ(ParseError("the host list names no hosts", "", 1, 4).with_caret(), "the host list names no hosts (line 4)");
+  EXPECT_EQ(Error(ErrorKind::missing_seed, "offset needs a seed").with_caret(), "offset needs a seed");
+  EXPECT_EQ(Error(ErrorKind::argument, "the host list names no hosts", "", 0, 4).with_caret(), "the host list names no hosts (line 4)");
+}
+
+// One exception type for every rejection, told apart by its kind.
+ErrorKind kind_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.kind();
+  }
+  ADD_FAILURE() << "no fuzzycron::Error thrown";
+  return ErrorKind::syntax;
+}
+
+TEST(Errors, OneFamilyWithAKind) {
+  using namespace std::chrono_literals;
+  EXPECT_EQ(kind_of([] { parse("0 0 * * 8"); }), ErrorKind::syntax);
+  EXPECT_EQ(kind_of([] { parse("H 0 * * *"); }), ErrorKind::missing_seed);
+  ParseOptions spread_without_seed;
+  spread_without_seed.spread = 15min;
+  EXPECT_EQ(kind_of([&] { parse("0 0 * * *", spread_without_seed); }), ErrorKind::missing_seed);
+  EXPECT_EQ(kind_of([] { Seed({"web", ""}); }), ErrorKind::bad_seed);
+  EXPECT_EQ(kind_of([] { TimeZone::locate("Mars/Olympus"); }), ErrorKind::time_zone);
+  ParseOptions on_mars;
+  on_mars.time_zone = "Mars/Olympus";
+  EXPECT_EQ(kind_of([&] { parse("0 0 * * *", on_mars); }), ErrorKind::time_zone);
+  EXPECT_EQ(kind_of([] { parse("CRON_TZ=Mars/Olympus 0 0 * * *"); }), ErrorKind::time_zone);
+  EXPECT_EQ(kind_of([] { resolve("0 0 L * *", ParseOptions{}, Dialect::standard); }), ErrorKind::syntax);
+  ParseOptions quartz;
+  quartz.dialect = Dialect::quartz;
+  EXPECT_EQ(kind_of([&] { resolve("0 0 0 L * ?", quartz, Dialect::standard); }), ErrorKind::unsupported);
+  EXPECT_EQ(kind_of([] { offset(Seed({"x"}), 0ms); }), ErrorKind::argument);
+  EXPECT_EQ(kind_of([] { parse_structured("{\"hour\": 25}"); }), ErrorKind::syntax);
+  EXPECT_EQ(error_kind_name(ErrorKind::missing_seed), "missing-seed");
+  // Library messages speak of the API, never of command-line flags.
+  try {
+    parse("0 0 * * *", spread_without_seed);
+  } catch (const Error& e) {
+    EXPECT_NE(e.message().find("ParseOptions::seed"), std::string::npos) << e.message();
+    EXPECT_EQ(e.message().find("--"), std::string::npos) << e.message();
+  }
 }
 
 TEST(ParseErrors, ColumnsPointAtTheOffendingTerm) {
@@ -89,7 +131,8 @@ TEST(ParseErrors, HashFormsWithoutASeedSayHowToGiveOne) {
   for (auto d : {Dialect::standard, Dialect::quartz, Dialect::jenkins, Dialect::furiko}) {
     const char* expr = d == Dialect::quartz ? "H * * * * ?" : "H * * * *";
     const auto e = rejection(expr, in(d));
-    EXPECT_NE(e.message().find("--seed"), std::string::npos) << e.message();
+    EXPECT_EQ(e.kind(), ErrorKind::missing_seed);
+    EXPECT_NE(e.message().find("ParseOptions::seed"), std::string::npos) << e.message();
     EXPECT_EQ(e.column(), 1);
   }
   EXPECT_NE(rejection("0 # * * * ?", in(Dialect::quartz)).message().find("seed"), std::string::npos);
@@ -196,7 +239,7 @@ TEST(Parse, FurikoLayouts) {
   EXPECT_EQ(*parse("15 30 9 * * * *", o).next(at("2026-01-01T00:00:00Z")), at("2026-01-01T09:30:15Z"));
   o.furiko.quartz_day_of_week = true;
   EXPECT_EQ(first_fires(parse("0 0 * * 1", o), "2026-06-01T00:00:00Z", 1), std::vector{at("2026-06-07T00:00:00Z")});
-  EXPECT_THROW(parse("0 0 * * 0", o), ParseError);
+  EXPECT_THROW(parse("0 0 * * 0", o), Error);
 }
 
 }  // namespace

@@ -157,12 +157,12 @@ TEST(Explain, MultiLineJenkinsSpecHasASentencePerLine) {
 }
 
 TEST(Explain, RejectsWhatParseRejects) {
-  EXPECT_THROW(explain("0 0 * * 8", in(Dialect::standard)), ParseError);
-  EXPECT_THROW(explain("0 * * * *", in(Dialect::standard, "Mars/Olympus")), ParseError);
+  EXPECT_THROW(explain("0 0 * * 8", in(Dialect::standard)), Error);
+  EXPECT_THROW(explain("0 * * * *", in(Dialect::standard, "Mars/Olympus")), Error);
   try {
     explain("0 0 32 * *", in(Dialect::standard));
     FAIL();
-  } catch (const ParseError& e) {
+  } catch (const Error& e) {
     EXPECT_EQ(e.column(), 5);
   }
 }

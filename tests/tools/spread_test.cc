@@ -1,5 +1,6 @@
 // spread(): numbers against an independent computation, the figures, bad
 // input, and both pictures (the SVG parsed as XML and rendered by Chromium).
+#include "fuzzycron/error.h"
 #include "fuzzycron/spread.h"
 
 #include <gtest/gtest.h>
@@ -124,17 +125,17 @@ TEST(FleetLoad, RejectsEmptyWindowsDuplicateHostsAndTooManyBuckets) {
   const Crontab tab = parse_crontab("0 * * * * /bin/x\n");
   SpreadOptions o;
   o.window = 0ms;
-  EXPECT_THROW(spread(tab, o), std::invalid_argument);
+  EXPECT_THROW(spread(tab, o), fuzzycron::Error);
   o.window = 1h;
   o.hosts = {"a", "b", "a"};
-  EXPECT_THROW(spread(tab, o), std::invalid_argument);
+  EXPECT_THROW(spread(tab, o), fuzzycron::Error);
   o.hosts = {};
   o.resolution = 1ms;
   o.window = std::chrono::days{7};
-  EXPECT_THROW(spread(tab, o), std::invalid_argument);
+  EXPECT_THROW(spread(tab, o), fuzzycron::Error);
   o.resolution = 7s;
   o.window = 1min;
-  EXPECT_THROW(spread(tab, o), std::invalid_argument);  // not a whole number of buckets
+  EXPECT_THROW(spread(tab, o), fuzzycron::Error);  // not a whole number of buckets
 }
 
 std::size_t display_width(std::string_view line) {

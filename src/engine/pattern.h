@@ -1,4 +1,4 @@
-// fuzzycron/detail/pattern.h — the compiled form of one cron line: bit sets per
+// The compiled form of one cron line: bit sets per
 // field plus what L, W and # need. Data only; the search lives in src/engine.
 #pragma once
 

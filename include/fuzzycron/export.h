@@ -1,0 +1,9 @@
+// fuzzycron/export.h — marks the declarations the shared library exports; the
+// library is built with hidden visibility, so nothing else leaves it.
+#pragma once
+
+#if defined(_WIN32)
+#define FUZZYCRON_EXPORT
+#else
+#define FUZZYCRON_EXPORT __attribute__((visibility("default")))
+#endif
