@@ -2,8 +2,10 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <string>
 
 #include "commands.h"
+#include "fuzzycron/version.h"
 
 namespace {
 
@@ -48,6 +50,7 @@ int main(int argc, char** argv) {
   namespace cli = fuzzycron::cli;
   CLI::App app{"fuzzycron: cron schedules in four dialects, exact next/prev fire times in any time zone."};
   app.footer(kFooter);
+  app.set_version_flag("-V,--version", "fuzzycron " + std::string(fuzzycron::version()));
   app.require_subcommand(1);
   CommonOptions next_opts, prev_opts;
   std::string next_expr, prev_expr;

@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh build
-cmake --preset release >/dev/null
-cmake --build --preset release --target fuzzycron-cli >/dev/null
-bin=build/release/fuzzycron
+cmake --preset demo >/dev/null
+cmake --build --preset demo --target fuzzycron-cli >/dev/null
+bin=build/demo/fuzzycron
 from=2026-03-07T12:00:00Z
 bold="" plain=""
 if [ -t 1 ]; then bold=$'\033[1m' plain=$'\033[0m'; fi

@@ -7,7 +7,7 @@
 
 #include "engine/calendar_search.h"
 
-namespace fuzzycron::compile {
+namespace fuzzycron::compiler {
 namespace {
 
 using syntax::Field;
@@ -186,14 +186,18 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
   return p;
 }
 
-bool days_are_ored(const syntax::Line& line, Dialect d) {
+}  // namespace fuzzycron::compiler
+
+namespace fuzzycron {
+
+bool days_are_ored(const LineSyntax& line, Dialect d) noexcept {
   const auto& dom = line.fields[static_cast<int>(FieldId::day_of_month)];
   const auto& dow = line.fields[static_cast<int>(FieldId::day_of_week)];
   switch (d) {
     case Dialect::standard:  // Vixie: OR when neither field's text starts with '*'
-      return !starts_with_star(dom) && !starts_with_star(dow);
+      return !compiler::starts_with_star(dom) && !compiler::starts_with_star(dow);
     case Dialect::furiko:
-      return furiko_restricted(dom) && furiko_restricted(dow);
+      return compiler::furiko_restricted(dom) && compiler::furiko_restricted(dow);
     case Dialect::quartz:
     case Dialect::jenkins:
       break;
@@ -201,9 +205,10 @@ bool days_are_ored(const syntax::Line& line, Dialect d) {
   return false;
 }
 
-bool is_interval(const syntax::Line& line) {
-  return starts_with_star(line.fields[static_cast<int>(FieldId::minute)]) ||
-         starts_with_star(line.fields[static_cast<int>(FieldId::hour)]);
+bool is_interval(const LineSyntax& line) noexcept {
+  return compiler::starts_with_star(line.fields[static_cast<int>(FieldId::minute)]) ||
+         compiler::starts_with_star(line.fields[static_cast<int>(FieldId::hour)]);
 }
 
-}  // namespace fuzzycron::compile
+}  // namespace fuzzycron
+

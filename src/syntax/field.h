@@ -1,5 +1,5 @@
-// The parsed (not yet compiled) form of a cron expression: fields made of
-// terms, each term remembering its column for error messages and tools.
+// The grammar of fields per dialect and the parsers of each layout; the
+// parsed form itself is public (fuzzycron/syntax.h).
 #pragma once
 
 #include <array>
@@ -9,42 +9,17 @@
 #include <vector>
 
 #include "fuzzycron/dialect.h"
+#include "fuzzycron/syntax.h"
 
 namespace fuzzycron::syntax {
 
-enum class FieldId : unsigned char { second, minute, hour, day_of_month, month, day_of_week, year };
-inline constexpr int kFieldCount = 7;
-
-std::string_view field_name(FieldId f) noexcept;  // "day-of-month"
-
-struct Term {
-  enum class Kind : unsigned char {
-    all,            // *           (lo..hi = the field's range)
-    no_spec,        // ?
-    value,          // a          (with a step: a/n = a..max/n)
-    range,          // a-b        (b < a wraps where the dialect allows)
-    last_day,       // L, L-n     lo = n
-    last_weekday,   // LW, L-nW   lo = n
-    nearest_weekday,// nW         lo = n
-    last_of_weekday,// nL         lo = n (day-of-week value as written)
-    nth_weekday,    // n#k        lo = n, hi = k
-    hash,           // H, H(a-b), H/n, H(a-b)/n and the # spellings; lo..hi = hash range
-  };
-  Kind kind = Kind::value;
-  int lo = 0, hi = 0;
-  int step = 0;              // 0: none
-  bool explicit_range = false;  // hash: H(a-b) given
-  bool from_hash = false;       // a value or range drawn for a hash form
-  int column = 1;            // 1-based column in the line
-  int length = 1;            // characters of the term's text
-};
-
-struct Field {
-  FieldId id{};
-  std::string text;  // as written
-  int column = 1;
-  std::vector<Term> terms;
-};
+using fuzzycron::field_name;
+using fuzzycron::FieldId;
+using fuzzycron::kFieldCount;
+using fuzzycron::Term;
+using Field = fuzzycron::FieldSyntax;
+using Line = fuzzycron::LineSyntax;
+using Spec = fuzzycron::Syntax;
 
 // Per-dialect, per-field grammar and limits.
 struct FieldRules {
@@ -71,20 +46,6 @@ struct FieldRules {
   bool hash_step_in_range = true;  // H/n: n must not exceed the hash range
   std::string_view dialect;
   std::string_view range_text;  // "0-59"
-};
-
-// One cron line split into fields.
-struct Line {
-  std::array<std::optional<Field>, kFieldCount> fields;
-  std::string text;  // the line as written (for error carets)
-  int line = 0;      // 1-based line number for multi-line input, 0 otherwise
-};
-
-struct Spec {
-  std::vector<Line> lines;             // empty: never fires (Jenkins comment-only spec)
-  std::optional<std::string> zone;     // from CRON_TZ= / TZ=
-  int zone_column = 0, zone_line = 0;
-  std::string zone_text;
 };
 
 [[noreturn]] void fail(std::string message, const std::string& text, int column, int line);

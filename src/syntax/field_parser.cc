@@ -317,11 +317,6 @@ class ItemParser {
 
 }  // namespace
 
-std::string_view field_name(FieldId f) noexcept {
-  constexpr std::string_view names[] = {"second", "minute", "hour", "day-of-month",
-                                        "month", "day-of-week", "year"};
-  return names[static_cast<int>(f)];
-}
 
 void fail(std::string message, const std::string& text, int column, int line) {
   throw Error(ErrorKind::syntax, std::move(message), text, column, line);
@@ -358,3 +353,13 @@ std::vector<Token> tokens_of(std::string_view line) {
 }
 
 }  // namespace fuzzycron::syntax
+
+namespace fuzzycron {
+
+std::string_view field_name(FieldId f) noexcept {
+  constexpr std::string_view names[] = {"second", "minute", "hour", "day-of-month",
+                                        "month", "day-of-week", "year"};
+  return names[static_cast<int>(f)];
+}
+
+}  // namespace fuzzycron

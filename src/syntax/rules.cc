@@ -119,3 +119,12 @@ const FieldRules& rules_for(Dialect d, FieldId f, bool furiko_quartz_dow) {
 }
 
 }  // namespace fuzzycron::syntax
+
+namespace fuzzycron {
+
+FieldLimits field_limits(Dialect d, FieldId f, const FurikoOptions& furiko) noexcept {
+  const auto& r = syntax::rules_for(d, f, furiko.quartz_day_of_week);
+  return {r.min, r.max, r.sunday_is_one};
+}
+
+}  // namespace fuzzycron

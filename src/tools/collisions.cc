@@ -14,9 +14,8 @@
 #include <unordered_map>
 
 #include "fuzzycron/rfc3339.h"
-#include "tools/schedule_identity.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::tools {
 namespace {
 
 constexpr std::size_t kFireBudget = 5'000'000;  // fire times walked, at most
@@ -58,9 +57,9 @@ std::string lines_text(const std::vector<int>& lines) {
 
 std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_milliseconds from) {
   std::vector<Group> groups;
-  std::unordered_map<std::string, std::size_t> by_identity;
+  std::unordered_map<Schedule, std::size_t> by_schedule;  // equal schedules fire alike
   for (const auto& e : entries) {
-    const auto [it, fresh] = by_identity.try_emplace(schedule_identity(e.schedule), groups.size());
+    const auto [it, fresh] = by_schedule.try_emplace(e.schedule, groups.size());
     if (fresh) groups.push_back({&e.schedule, {}});
     groups[it->second].lines.push_back(e.line);
   }
@@ -124,4 +123,4 @@ std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_m
   return out;
 }
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::tools

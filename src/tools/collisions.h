@@ -6,7 +6,7 @@
 #include "fuzzycron/lint.h"
 #include "fuzzycron/schedule.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::tools {
 
 struct CompiledEntry {
   int line;
@@ -18,4 +18,4 @@ struct CompiledEntry {
 // once; the walk stops after a fixed budget of fire times and says so.
 std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_milliseconds from);
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::tools

@@ -1,6 +1,5 @@
 // English for cron expressions, built from the parsed (unresolved) syntax so
 // that hash forms are described as what they are: stable choices.
-#include "engine/compiled_schedule.h"
 #include "fuzzycron/explain.h"
 
 #include <fmt/format.h>
@@ -11,18 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "compile/compile.h"
-#include "engine/zone.h"
 #include "fuzzycron/resolve.h"
-#include "syntax/spec.h"
+#include "fuzzycron/syntax.h"
+#include "tools/term_values.h"
 
 namespace fuzzycron {
 namespace {
 
-using syntax::Field;
-using syntax::FieldId;
-using syntax::FieldRules;
-using syntax::Term;
+using Field = FieldSyntax;
 using Kind = Term::Kind;
 
 constexpr std::array<std::string_view, 7> kWeekdays = {"Sunday",   "Monday", "Tuesday", "Wednesday",
@@ -54,11 +49,12 @@ std::string plural(int n, std::string_view unit) {
 // How the values of one field read.
 struct FieldWords {
   std::string_view unit;  // "minute"
-  const FieldRules* rules;
+  FieldId id;
+  FieldLimits limits;
   std::string_view seed_words;
 
   std::string value(int v) const {
-    switch (rules->id) {
+    switch (id) {
       case FieldId::second: return fmt::format("second {}", v);
       case FieldId::minute: return fmt::format(":{:02}", v);
       case FieldId::hour: return fmt::format("{:02}:00", v);
@@ -66,7 +62,7 @@ struct FieldWords {
       case FieldId::month: return v >= 1 && v <= 12 ? std::string(kMonths[static_cast<std::size_t>(v - 1)])
                                                     : std::to_string(v);
       case FieldId::day_of_week: {
-        const int w = rules->sunday_is_one ? (v + 6) % 7 : v % 7;
+        const int w = limits.sunday_is_one ? (v + 6) % 7 : v % 7;
         return std::string(kWeekdays[static_cast<std::size_t>(w)]);
       }
       case FieldId::year: return std::to_string(v);
@@ -75,7 +71,7 @@ struct FieldWords {
   }
   // A bare number of the field, for ranges of hash forms.
   std::string number(int v) const {
-    switch (rules->id) {
+    switch (id) {
       case FieldId::second: return std::to_string(v);
       case FieldId::hour: return fmt::format("{:02}", v);
       default: return value(v);
@@ -83,19 +79,10 @@ struct FieldWords {
   }
   // The end of a range of hours reads as the last minute it covers.
   std::string range_end(int v) const {
-    return rules->id == FieldId::hour ? fmt::format("{:02}:59", v) : value(v);
+    return id == FieldId::hour ? fmt::format("{:02}:59", v) : value(v);
   }
   // The values a small field's term stands for, for listing (month, weekday).
-  std::vector<int> values(const Term& t) const {
-    std::vector<int> out;
-    const int step = t.step > 0 ? t.step : 1;
-    const int n = rules->max - rules->min + 1;
-    int lo = t.kind == Kind::all ? rules->min : t.lo;
-    int hi = t.kind == Kind::all ? rules->max : t.kind == Kind::value ? (t.step > 0 ? rules->max : t.lo) : t.hi;
-    if (hi < lo) hi += n;  // a Quartz wrap-around range
-    for (int v = lo; v <= hi && out.size() < 64; v += step) out.push_back(v > rules->max ? v - n : v);
-    return out;
-  }
+  std::vector<int> values(const Term& t) const { return tools::term_values(t, limits); }
 };
 
 // "every 3rd day of the month starting on the 1st (1, 4, ..., 31; the count
@@ -113,16 +100,16 @@ std::string day_cycle(const Term& t, const FieldWords& w) {
 }
 
 std::string hash_phrase(const Term& t, const FieldWords& w) {
-  const bool dow = w.rules->id == FieldId::day_of_week;
+  const bool dow = w.id == FieldId::day_of_week;
   const std::string chosen = fmt::format("chosen from {}", w.seed_words);
   if (t.step == 0) {
     if (dow && !t.explicit_range) return fmt::format("a stable day of the week {}", chosen);
-    if (w.rules->id == FieldId::day_of_month)
+    if (w.id == FieldId::day_of_month)
       return fmt::format("a stable day between the {} and the {} {}", day_ordinal(t.lo), day_ordinal(t.hi), chosen);
     return fmt::format("a stable {} between {} and {} {}", w.unit, w.number(t.lo), w.number(t.hi), chosen);
   }
   const int first_hi = std::min(t.hi, t.lo + t.step - 1);
-  if (w.rules->id == FieldId::day_of_month)
+  if (w.id == FieldId::day_of_month)
     return fmt::format("every {} day of the month starting on a stable day between the {} and the {} {} (the count "
                        "restarts each month)", day_ordinal(t.step), day_ordinal(t.lo), day_ordinal(first_hi), chosen);
   std::string out = fmt::format("every {} starting at a stable {} between {} and {}", plural(t.step, w.unit), w.unit,
@@ -133,7 +120,7 @@ std::string hash_phrase(const Term& t, const FieldWords& w) {
 
 // One term as a phrase that fits after "at"/"on"/"in".
 std::string term_phrase(const Term& t, const FieldWords& w) {
-  const FieldId id = w.rules->id;
+  const FieldId id = w.id;
   const bool small = id == FieldId::month || id == FieldId::day_of_week ||
                      (id == FieldId::day_of_month && t.step > 0 && w.values(t).size() <= 8);
   switch (t.kind) {
@@ -211,13 +198,13 @@ std::string capitalized(std::string s) {
 }
 
 struct LineWords {
-  const syntax::Line& line;
+  const LineSyntax& line;
   const ParseOptions& options;
   std::string_view seed_words;
 
   const std::optional<Field>& field(FieldId id) const { return line.fields[static_cast<int>(id)]; }
   FieldWords words(FieldId id, std::string_view unit) const {
-    return {unit, &syntax::rules_for(options.dialect, id, options.furiko.quartz_day_of_week), seed_words};
+    return {unit, id, field_limits(options.dialect, id, options.furiko), seed_words};
   }
   std::string phrase(FieldId id, std::string_view unit) const { return field_phrase(*field(id), words(id, unit)); }
 
@@ -320,7 +307,7 @@ struct LineWords {
     if (!any_dom && dom_text.find("month") == std::string::npos) dom_text += " of the month";
     std::string dow_text = any_dow ? "" : "on " + phrase(FieldId::day_of_week, "day of the week");
     if (!any_dom && !any_dow) {
-      if (compile::days_are_ored(line, options.dialect))
+      if (days_are_ored(line, options.dialect))
         return dom_text + " and also " + dow_text +
                " (either day field is enough: when both are restricted, " +
                (options.dialect == Dialect::standard ? "standard cron" : "this dialect") + " runs on either)";
@@ -344,12 +331,12 @@ struct LineWords {
   }
 };
 
-std::string dst_words(const syntax::Line& line, const DstPolicy& policy, bool has_dst) {
+std::string dst_words(const LineSyntax& line, const DstPolicy& policy, bool has_dst) {
   DstPolicy::Gap gap = policy.gap;
   DstPolicy::Overlap overlap = policy.overlap;
   std::string lead;
   if (policy.cron) {
-    const bool interval = compile::is_interval(line);
+    const bool interval = is_interval(line);
     gap = interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift;
     overlap = interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first;
     lead = interval ? "DST policy cron, interval schedule (minute or hour starts with '*'): "
@@ -372,7 +359,7 @@ std::string dst_words(const syntax::Line& line, const DstPolicy& policy, bool ha
 }  // namespace
 
 Explanation explain(std::string_view expression, const ParseOptions& options) {
-  syntax::Spec spec = detail::split(expression, options);
+  Syntax spec = syntax_of(expression, options);
   Explanation out;
   const Schedule schedule = [&] {  // validates the zone and everything but hash draws
     ParseOptions check = options;
@@ -386,23 +373,22 @@ Explanation explain(std::string_view expression, const ParseOptions& options) {
   for (const auto& line : spec.lines) {
     const LineWords words{line, options, seed_words};
     out.sentences.push_back(words.sentence() + ", in " + out.zone + ".");
-    for (int i = 0; i < syntax::kFieldCount; ++i) {
+    for (int i = 0; i < kFieldCount; ++i) {
       const auto& f = line.fields[static_cast<std::size_t>(i)];
       if (!f) continue;
       const auto id = static_cast<FieldId>(i);
       const std::string_view unit = id == FieldId::day_of_month ? "day"
                                     : id == FieldId::day_of_week ? "day of the week"
-                                                                 : syntax::field_name(id);
+                                                                 : field_name(id);
       std::string meaning = field_phrase(*f, words.words(id, unit));
       if (every(f)) meaning = id == FieldId::day_of_month || id == FieldId::day_of_week
                                   ? "any day" : fmt::format("every {}", unit);
       for (const Term& t : f->terms) hashed = hashed || t.kind == Kind::hash;
-      out.fields.push_back({line.line, std::string(syntax::field_name(id)), f->text, f->column, std::move(meaning)});
+      out.fields.push_back({line.line, std::string(field_name(id)), f->text, f->column, std::move(meaning)});
     }
   }
   if (spec.lines.empty()) out.sentences.push_back("Never fires: the spec has no schedule lines.");
-  const auto& zone = detail::Access::zone(schedule.zone());
-  const bool has_dst = !zone.fixed();
+  const bool has_dst = schedule.zone().next_transition(std::chrono::floor<std::chrono::seconds>(kFirstInstant)).has_value();
   out.dst = spec.lines.empty() ? "" : dst_words(spec.lines.front(), options.dst, has_dst);
   if (hashed && !options.seed.empty()) out.resolved = resolve(expression, options);
   return out;

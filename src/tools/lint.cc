@@ -1,6 +1,5 @@
 // Lint checks. Syntactic ones read the parsed (unresolved) fields, so they see
 // what was written; the others ask the compiled schedule.
-#include "engine/compiled_schedule.h"
 #include "fuzzycron/lint.h"
 
 #include <date/date.h>
@@ -10,26 +9,21 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "compile/compile.h"
-#include "engine/calendar_search.h"
-#include "engine/zone.h"
 #include "fuzzycron/error.h"
-#include "hash/resolve_terms.h"
-#include "syntax/spec.h"
+#include "fuzzycron/syntax.h"
 #include "tools/collisions.h"
+#include "tools/term_values.h"
 
 namespace fuzzycron {
 namespace {
 
-using syntax::Field;
-using syntax::FieldId;
-using syntax::Term;
+using Field = FieldSyntax;
 using Kind = Term::Kind;
 using namespace std::chrono_literals;
 
 constexpr std::int64_t kDay = 86400;
 
-std::string field_text_at(const syntax::Line& line, const Term& t) {
+std::string field_text_at(const LineSyntax& line, const Term& t) {
   return line.text.substr(static_cast<std::size_t>(t.column - 1), static_cast<std::size_t>(t.length));
 }
 
@@ -46,7 +40,7 @@ std::string offset_text(std::int32_t offset) {
 // line.text; the caller moves them into place.
 class LineLint {
  public:
-  LineLint(const syntax::Line& line, const ParseOptions& options, std::vector<Finding>& out)
+  LineLint(const LineSyntax& line, const ParseOptions& options, std::vector<Finding>& out)
       : line_(line), options_(options), out_(out) {}
 
   const std::optional<Field>& field(FieldId id) const { return line_.fields[static_cast<int>(id)]; }
@@ -62,7 +56,13 @@ class LineLint {
     return s;
   }
 
-  bool has_hash() const { return hash::has_hash_terms(line_); }
+  bool has_hash() const {
+    for (const auto& f : line_.fields)
+      if (f)
+        for (const Term& t : f->terms)
+          if (t.kind == Kind::hash) return true;
+    return false;
+  }
 
   // FC101-FC103: the habits Jenkins warns about, where H spreads a fleet's load.
   void spread_habits() {
@@ -74,7 +74,7 @@ class LineLint {
     const std::string unit = seconds ? "second" : "minute";
     const std::string cycle = seconds ? "minute" : "hour";
     const Term& t = finest->terms.front();
-    const auto& rules = syntax::rules_for(options_.dialect, finest->id, options_.furiko.quartz_day_of_week);
+    const FieldLimits rules = field_limits(options_.dialect, finest->id, options_.furiko);
     if (finest->terms.size() == 1 && t.kind == Kind::all && t.step > 0) {
       add("FC101", Severity::warning, finest->column,
           fmt::format("{} in the {} field fires at the same {}s on every server and for every job with it; "
@@ -122,9 +122,9 @@ class LineLint {
     for (FieldId id : {FieldId::second, FieldId::minute, FieldId::hour, FieldId::month}) {
       const auto& f = field(id);
       if (!f) continue;
-      const auto& rules = syntax::rules_for(options_.dialect, id, options_.furiko.quartz_day_of_week);
+      const FieldLimits rules = field_limits(options_.dialect, id, options_.furiko);
       const int size = rules.max - rules.min + 1;
-      const std::string unit(syntax::field_name(id));
+      const std::string unit(field_name(id));
       for (const Term& t : f->terms) {
         if (t.step < 2) continue;
         if (t.kind == Kind::hash && t.explicit_range) {
@@ -188,20 +188,26 @@ class LineLint {
     }
   }
 
-  // FC201: day-of-month steps restart each month.
-  void day_cycles(const detail::Pattern& p, std::int64_t from_day) {
+  // FC201: day-of-month steps restart each month. `resolved`: this line with
+  // its hash forms drawn.
+  void day_cycles(const LineSyntax& resolved, std::int64_t from_day) {
     const auto& dom = field(FieldId::day_of_month);
-    if (!dom) return;
+    if (!dom || !resolved.field(FieldId::day_of_month)) return;
     const auto stepped = std::find_if(dom->terms.begin(), dom->terms.end(), [](const Term& t) { return t.step >= 2; });
     if (stepped == dom->terms.end()) return;
-    // Run days over four years, from the plain day bits of the compiled field.
+    // The plain days of the month the field names (not L, W or #).
+    std::uint32_t days = 0;
+    const FieldLimits limits = field_limits(options_.dialect, FieldId::day_of_month, options_.furiko);
+    for (const Term& t : resolved.field(FieldId::day_of_month)->terms)
+      for (int d : tools::term_values(t, limits)) days |= std::uint32_t{1} << d;
+    // Run days over four years.
     std::vector<std::int64_t> runs;
     const date::year_month_day start{date::sys_days{date::days{from_day}}};
     date::year_month ym{start.year(), start.month()};
     for (int i = 0; i < 48; ++i, ym += date::months{1}) {
       const unsigned last = static_cast<unsigned>(date::year_month_day_last{ym.year(), date::month_day_last{ym.month()}}.day());
       for (unsigned d = 1; d <= last; ++d)
-        if (p.days >> d & 1u)
+        if (days >> d & 1u)
           runs.push_back(date::sys_days{ym.year() / ym.month() / date::day{d}}.time_since_epoch().count());
     }
     if (runs.size() < 3) return;
@@ -226,7 +232,7 @@ class LineLint {
   void day_or() {
     const auto& dom = field(FieldId::day_of_month);
     const auto& dow = field(FieldId::day_of_week);
-    if (!dom || !dow || !compile::days_are_ored(line_, options_.dialect)) return;
+    if (!dom || !dow || !days_are_ored(line_, options_.dialect)) return;
     add("FC301", Severity::warning, dom->column,
         fmt::format("day-of-month '{}' and day-of-week '{}' are both restricted, so this fires on every day that "
                     "matches either one (day {} of the month, and also every such weekday), not only on days "
@@ -235,33 +241,48 @@ class LineLint {
         rewrite(*dom, "*"));
   }
 
-  // FC501/FC502: fixed local times in a DST gap or overlap in the coming year.
-  void dst(const detail::Pattern& p, const detail::Zone& zone, std::int64_t from, const DstPolicy& policy) {
-    if (zone.fixed() || compile::is_interval(line_)) return;
+  // FC501/FC502: fixed local times in a DST gap or overlap in the coming
+  // year. `resolved`: this line with its hash forms drawn; `check`: the
+  // options it was drawn with.
+  void dst(const LineSyntax& resolved, const ParseOptions& check, TimeZone zone, std::int64_t from) {
+    if (is_interval(line_)) return;
+    // The `cron` policy treats this line as fixed-time: shift-first.
+    const DstPolicy policy = options_.dst;
+    const DstPolicy effective = policy.cron ? DstPolicy::of(DstPolicy::Gap::shift, DstPolicy::Overlap::first) : policy;
+    // The line on a bare wall clock: a UTC schedule's instants are local times.
+    std::optional<Schedule> wall;
     bool gap_done = false, overlap_done = false;
     std::int64_t t = from;
     for (int i = 0; i < 8 && t < from + 366 * kDay && !(gap_done && overlap_done); ++i) {
-      const detail::ZoneInterval iv = zone.interval_at(t);
-      if (iv.end >= detail::kMaxInstant) break;
-      const std::int64_t at = iv.end;
-      const std::int32_t before = iv.offset, after = iv.next_offset;
+      const auto change = zone.next_transition(std::chrono::sys_seconds{std::chrono::seconds{t}});
+      if (!change) break;
+      const std::int64_t at = change->at.time_since_epoch().count();
+      const auto before = static_cast<std::int32_t>(change->offset_before.count());
+      const auto after = static_cast<std::int32_t>(change->offset_after.count());
       t = at;
-      if (after == before || at >= from + 366 * kDay) continue;
+      if (at >= from + 366 * kDay) continue;
       const bool gap = after > before;
       if ((gap && gap_done) || (!gap && overlap_done)) continue;
       const std::int64_t lo = at + std::min(before, after), hi = at + std::max(before, after) - 1;
-      const std::int64_t local = detail::next_local(p, lo, hi);
-      if (local == detail::kNoMatch || local == detail::kExhausted) continue;
+      if (!wall) {
+        ParseOptions o = check;
+        o.time_zone = "UTC";
+        o.dst = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both);
+        o.spread = std::chrono::milliseconds{0};
+        Syntax one;
+        one.lines = {resolved};
+        wall = compile(std::move(one), o);
+      }
+      const auto match = wall->next(std::chrono::sys_seconds{std::chrono::seconds{lo - 1}});
+      if (!match || *match > std::chrono::sys_seconds{std::chrono::seconds{hi}}) continue;
+      const std::int64_t local = std::chrono::floor<std::chrono::seconds>(*match).time_since_epoch().count();
       const std::string when = local_text(local);
       const std::string policy_name =
-          policy.cron ? fmt::format("cron (fixed-time: {})", DstPolicy::of(static_cast<DstPolicy::Gap>(p.gap),
-                                                                         static_cast<DstPolicy::Overlap>(p.overlap))
-                                                               .name())
-                      : policy.name();
+          policy.cron ? fmt::format("cron (fixed-time: {})", effective.name()) : policy.name();
       const int column = field(FieldId::hour) ? field(FieldId::hour)->column : 1;
       if (gap) {
         gap_done = true;
-        const bool skip = p.gap == static_cast<std::uint8_t>(DstPolicy::Gap::skip);
+        const bool skip = effective.gap == DstPolicy::Gap::skip;
         add("FC501", skip ? Severity::warning : Severity::info, column,
             fmt::format("{} does not exist in {}: clocks jump from {} to {} (UTC{} to UTC{}); DST policy {} {}", when,
                         zone.name(), local_text(lo, "%H:%M"), local_text(hi + 1, "%H:%M"), offset_text(before),
@@ -270,7 +291,7 @@ class LineLint {
                              : "runs it once at " + local_text(hi + 1, "%H:%M") + ", the first instant after the gap"));
       } else {
         overlap_done = true;
-        const auto o = static_cast<DstPolicy::Overlap>(p.overlap);
+        const auto o = effective.overlap;
         add("FC502", o == DstPolicy::Overlap::both ? Severity::warning : Severity::info, column,
             fmt::format("{} happens twice in {}: clocks go back from {} to {} (UTC{} to UTC{}); DST policy {} {}",
                         when, zone.name(), local_text(hi + 1, "%H:%M"), local_text(lo, "%H:%M"),
@@ -285,7 +306,7 @@ class LineLint {
   }
 
  private:
-  const syntax::Line& line_;
+  const LineSyntax& line_;
   const ParseOptions& options_;
   std::vector<Finding>& out_;
 };
@@ -323,25 +344,24 @@ void frequency(const Schedule& s, sys_milliseconds from, int line, std::vector<F
   }
 }
 
-// `schedule`: the expression compiled with `options`, or (without a seed) with
-// a stand-in seed, since only some checks need drawn values.
-std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions& options, const Schedule& schedule,
-                                sys_milliseconds from) {
+// `schedule`: the expression compiled with `check`: `options`, or (without a
+// seed) with a stand-in seed, since only some checks need drawn values.
+std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions& options, const ParseOptions& check,
+                                const Schedule& schedule, sys_milliseconds from) {
   std::vector<Finding> out;
-  const syntax::Spec spec = detail::split(expression, options);
-  const auto& zone = detail::Access::zone(schedule.zone());
-  const auto from_s = std::chrono::floor<std::chrono::seconds>(from).time_since_epoch().count();
-  const auto patterns = detail::Access::patterns(schedule);
+  const Syntax spec = syntax_of(expression, options);
+  Syntax resolved = spec;
+  resolve_hash_forms(resolved, check);
+  const TimeZone zone = schedule.zone();
+  const auto from_s = std::chrono::floor<std::chrono::seconds>(from);
+  const std::int64_t local_day = (from_s + zone.offset(from_s)).time_since_epoch().count() / kDay;
   for (std::size_t i = 0; i < spec.lines.size(); ++i) {
     LineLint l(spec.lines[i], options, out);
     l.spread_habits();
     l.steps();
     l.day_or();
-    if (i < patterns.size()) {
-      const std::int64_t local_day = (from_s + zone.offset_at(from_s)) / kDay;
-      l.day_cycles(patterns[i], local_day);
-      if (!l.has_hash() || !options.seed.empty()) l.dst(patterns[i], zone, from_s, options.dst);
-    }
+    l.day_cycles(resolved.lines[i], local_day);
+    if (!l.has_hash() || !options.seed.empty()) l.dst(resolved.lines[i], check, zone, from_s.time_since_epoch().count());
   }
   frequency(schedule, from, spec.lines.size() == 1 ? spec.lines[0].line : 0, out);
   return out;
@@ -384,7 +404,7 @@ std::vector<Finding> lint(std::string_view expression, const LintOptions& option
   try {
     ParseOptions check = options.parse;
     if (check.seed.empty()) check.seed = Seed({"lint"});
-    out = lint_lines(expression, options.parse, parse(expression, check), options.from);
+    out = lint_lines(expression, options.parse, check, parse(expression, check), options.from);
   } catch (const Error& e) {
     out.push_back({"FC001", Severity::error, e.line(), e.column(), e.message(), ""});
   }
@@ -395,12 +415,13 @@ std::vector<Finding> lint(std::string_view expression, const LintOptions& option
 std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
   std::vector<Finding> out;
   for (const auto& e : crontab.errors) out.push_back({"FC002", Severity::error, e.line, e.column, e.message, ""});
-  std::vector<detail::CompiledEntry> compiled;  // for collisions
+  std::vector<tools::CompiledEntry> compiled;  // for collisions
   for (const auto& e : crontab.entries) {
     if (e.reboot) continue;
     try {
       Schedule s = e.compile(options.parse, options.host);
-      std::vector<Finding> found = lint_lines(e.schedule, e.options(options.parse, options.host), s, options.from);
+      const ParseOptions entry_options = e.options(options.parse, options.host);
+      std::vector<Finding> found = lint_lines(e.schedule, entry_options, entry_options, s, options.from);
       for (auto& f : found) {
         if (f.line <= 1) f.column += e.schedule_column - 1;
         f.line = e.line;
@@ -416,7 +437,7 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
       out.push_back({zone_known(e.zone) ? "FC001" : "FC003", Severity::error, e.line, x.column(), x.message(), ""});
     }
   }
-  for (auto& f : detail::collisions(compiled, options.from)) out.push_back(std::move(f));
+  for (auto& f : tools::collisions(compiled, options.from)) out.push_back(std::move(f));
   order(out);
   return out;
 }

@@ -10,9 +10,7 @@
 #include <unordered_map>
 
 #include "fuzzycron/error.h"
-#include "hash/resolve_terms.h"
-#include "syntax/spec.h"
-#include "tools/schedule_identity.h"
+#include "fuzzycron/syntax.h"
 
 namespace fuzzycron {
 namespace {
@@ -22,7 +20,7 @@ class Tally {
  public:
   // Returns the group's index, for add_to().
   std::size_t add(Schedule s, std::uint32_t count) {
-    auto [it, fresh] = index_.try_emplace(detail::schedule_identity(s), groups_.size());
+    auto [it, fresh] = index_.try_emplace(s, groups_.size());
     if (fresh) groups_.emplace_back(std::move(s), 0);
     groups_[it->second].second += count;
     return it->second;
@@ -60,16 +58,16 @@ class Tally {
     for (std::size_t i = 0; i < top && b[order[i]] > 0; ++i) load.busiest.push_back(order[i]);
   }
 
-  std::unordered_map<std::string, std::size_t> index_;
+  std::unordered_map<Schedule, std::size_t> index_;  // equal schedules fire alike
   std::vector<std::pair<Schedule, std::uint32_t>> groups_;
 };
 
 // The entry as cron without H would run it: every hash form at its lowest value.
 Schedule unhashed(const CrontabEntry& e, const ParseOptions& base) {
   const ParseOptions o = e.options(base);
-  syntax::Spec spec = detail::split(e.schedule, o);
-  for (auto& line : spec.lines) hash::lower_hash_terms(line, o);
-  return detail::compile_spec(spec, o);
+  Syntax syntax = syntax_of(e.schedule, o);
+  lower_hash_forms(syntax, o);
+  return compile(std::move(syntax), o);
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 #include "compile/compile.h"
 #include "fuzzycron/error.h"
 #include "syntax/field.h"
-#include "syntax/spec.h"
+#include "pipeline/pipeline.h"
 
 namespace fuzzycron {
 namespace {
@@ -107,7 +107,7 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
   spec.lines.push_back(std::move(line));
   detail::resolve_hashes(spec, options);  // "H/15" with a seed, as in expressions
   // Both day fields given: both must match, in every dialect.
-  std::vector<detail::Pattern> patterns{compile::compile_line(spec.lines[0], options, true)};
+  std::vector<detail::Pattern> patterns{compiler::compile_line(spec.lines[0], options, true)};
   return detail::Access::make(std::move(patterns), TimeZone::locate(options.time_zone), options.dst);
 }
 

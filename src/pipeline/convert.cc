@@ -7,7 +7,7 @@
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
-#include "syntax/spec.h"
+#include "pipeline/pipeline.h"
 #include "compile/compile.h"
 
 namespace fuzzycron {
@@ -115,7 +115,7 @@ std::string resolve(std::string_view expression, const ParseOptions& options, Di
                                  dialect_name(to)),
                      text, 1);
   if (spec.zone) throw Error(ErrorKind::unsupported, "the zone prefix does not carry over into another dialect: give the zone as ParseOptions::time_zone", text, 1);
-  return render_pattern(compile::compile_line(spec.lines[0], options), to, text);
+  return render_pattern(compiler::compile_line(spec.lines[0], options), to, text);
 }
 
 }  // namespace fuzzycron

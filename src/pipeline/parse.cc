@@ -7,7 +7,7 @@
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
 #include "syntax/field.h"
-#include "syntax/spec.h"
+#include "pipeline/pipeline.h"
 
 namespace fuzzycron {
 
@@ -40,15 +40,19 @@ int first_hash_column(const syntax::Line& line) {
   return 1;
 }
 
+// furiko's WithHashEmptySeconds: an omitted seconds field is H, not 0.
+void add_hashed_seconds(syntax::Line& line, const ParseOptions& options) {
+  const auto second = static_cast<int>(syntax::FieldId::second);
+  if (options.dialect == Dialect::furiko && options.furiko.hash_seconds_by_default && options.furiko.hash_names &&
+      !options.seed.empty() && !line.fields[second])
+    line.fields[second] = syntax::parse_field("H", 1, syntax::rules_for(Dialect::furiko, syntax::FieldId::second), line);
+}
+
 // One hasher for the whole spec: Jenkins draws in reading order across lines.
 void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
   std::unique_ptr<hash::Hasher> hasher;
   for (auto& line : spec.lines) {
-    // furiko's WithHashEmptySeconds: an omitted seconds field is H, not 0.
-    const auto second = static_cast<int>(syntax::FieldId::second);
-    if (options.dialect == Dialect::furiko && options.furiko.hash_seconds_by_default && options.furiko.hash_names &&
-        !options.seed.empty() && !line.fields[second])
-      line.fields[second] = syntax::parse_field("H", 1, syntax::rules_for(Dialect::furiko, syntax::FieldId::second), line);
+    add_hashed_seconds(line, options);
     if (!hash::has_hash_terms(line)) continue;
     if (options.seed.empty() || (options.dialect == Dialect::furiko && !options.furiko.hash_names)) {
       const int column = first_hash_column(line);
@@ -69,7 +73,7 @@ void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
 Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
   std::vector<detail::Pattern> patterns;
   patterns.reserve(spec.lines.size());
-  for (const auto& line : spec.lines) patterns.push_back(compile::compile_line(line, options));
+  for (const auto& line : spec.lines) patterns.push_back(compiler::compile_line(line, options));
   if (patterns.empty()) {  // a Jenkins spec of only comments: never fires
     detail::Pattern never;
     never.never = true;
@@ -99,6 +103,22 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
 }
 
 }  // namespace detail
+
+Syntax syntax_of(std::string_view expression, const ParseOptions& options) { return detail::split(expression, options); }
+
+void resolve_hash_forms(Syntax& syntax, const ParseOptions& options) { detail::resolve_hashes(syntax, options); }
+
+void lower_hash_forms(Syntax& syntax, const ParseOptions& options) {
+  for (auto& line : syntax.lines) {
+    detail::add_hashed_seconds(line, options);  // so that compile() does not draw it
+    hash::lower_hash_terms(line, options);
+  }
+}
+
+Schedule compile(Syntax syntax, const ParseOptions& options) {
+  detail::resolve_hashes(syntax, options);
+  return detail::compile_spec(syntax, options);
+}
 
 Schedule parse(std::string_view expression, const ParseOptions& options) {
   syntax::Spec spec = detail::split(expression, options);

@@ -8,7 +8,7 @@
 #include "fuzzycron/error.h"
 
 #include "hash/hasher.h"
-#include "syntax/spec.h"
+#include "pipeline/pipeline.h"
 
 namespace fuzzycron {
 namespace {

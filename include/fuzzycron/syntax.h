@@ -1,0 +1,103 @@
+// fuzzycron/syntax.h — an expression as written, field by field and term by
+// term with its columns, before it is compiled: what explain and lint read, and
+// what editors or other tools can read and rewrite before compile().
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzzycron/dialect.h"
+#include "fuzzycron/error.h"
+#include "fuzzycron/export.h"
+#include "fuzzycron/parse.h"
+#include "fuzzycron/schedule.h"
+
+namespace fuzzycron {
+
+enum class FieldId : unsigned char { second, minute, hour, day_of_month, month, day_of_week, year };
+inline constexpr int kFieldCount = 7;
+
+FUZZYCRON_EXPORT std::string_view field_name(FieldId f) noexcept;  // "day-of-month"
+
+// One comma-separated item of a field. Values are as written, in the
+// dialect's numbering (day-of-week 1 = Sunday in Quartz).
+struct Term {
+  enum class Kind : unsigned char {
+    all,              // *           (lo..hi = the field's range)
+    no_spec,          // ?
+    value,            // a           (with a step: a/n = a..max/n)
+    range,            // a-b         (b < a wraps where the dialect allows)
+    last_day,         // L, L-n      lo = n
+    last_weekday,     // LW, L-nW    lo = n
+    nearest_weekday,  // nW          lo = n
+    last_of_weekday,  // nL          lo = n
+    nth_weekday,      // n#k         lo = n, hi = k
+    hash,             // H, H(a-b), H/n, H(a-b)/n and the # spellings; lo..hi = hash range
+  };
+  Kind kind = Kind::value;
+  int lo = 0, hi = 0;
+  int step = 0;                 // 0: none
+  bool explicit_range = false;  // hash: H(a-b) given
+  bool from_hash = false;       // a value or range drawn for a hash form
+  int column = 1;               // 1-based column in the line
+  int length = 1;               // characters of the term's text
+};
+
+struct FieldSyntax {
+  FieldId id{};
+  std::string text;  // as written
+  int column = 1;
+  std::vector<Term> terms;
+};
+
+// One line of an expression (several only in multi-line Jenkins specs).
+struct LineSyntax {
+  std::array<std::optional<FieldSyntax>, kFieldCount> fields;  // absent: not in the dialect's layout
+  std::string text;  // the line as written
+  int line = 0;      // 1-based line number for multi-line input, 0 otherwise
+
+  const std::optional<FieldSyntax>& field(FieldId id) const noexcept { return fields[static_cast<int>(id)]; }
+};
+
+struct Syntax {
+  std::vector<LineSyntax> lines;  // empty: never fires (a Jenkins spec of comments only)
+  std::optional<std::string> zone;  // from a CRON_TZ= / TZ= prefix
+  int zone_column = 0, zone_line = 0;
+  std::string zone_text;
+};
+
+// The values a field's terms may name in a dialect.
+struct FieldLimits {
+  int min = 0, max = 0;
+  bool sunday_is_one = false;  // day-of-week numbered 1 (Sunday) to 7
+};
+FUZZYCRON_EXPORT FieldLimits field_limits(Dialect d, FieldId f, const FurikoOptions& furiko = {}) noexcept;
+
+// The expression split and checked, hash forms as written. Throws
+// fuzzycron::Error like parse().
+FUZZYCRON_EXPORT Syntax syntax_of(std::string_view expression, const ParseOptions& options);
+
+// Every hash form replaced by the value or range it stands for, drawn from
+// options.seed with the options' scheme (in reading order across lines).
+// Throws fuzzycron::Error (missing_seed) without a seed.
+FUZZYCRON_EXPORT void resolve_hash_forms(Syntax& syntax, const ParseOptions& options);
+
+// Every hash form at the lowest value of its range (H/n from its lowest start):
+// how the schedule runs when every job draws the same, as cron without H would.
+FUZZYCRON_EXPORT void lower_hash_forms(Syntax& syntax, const ParseOptions& options);
+
+// parse() from a parsed form: resolves what hash forms remain, then compiles
+// with the options' zone (unless the syntax has its own), DST policy and spread.
+FUZZYCRON_EXPORT Schedule compile(Syntax syntax, const ParseOptions& options);
+
+// Day-of-month OR day-of-week (Vixie's rule in standard, gorhill's in furiko);
+// false when a day must match both.
+FUZZYCRON_EXPORT bool days_are_ored(const LineSyntax& line, Dialect d) noexcept;
+// An interval schedule in the sense of the `cron` DST policy: the minute or
+// hour text starts with '*' (SPEC §4).
+FUZZYCRON_EXPORT bool is_interval(const LineSyntax& line) noexcept;
+
+}  // namespace fuzzycron
