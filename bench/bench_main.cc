@@ -6,7 +6,7 @@
 #include <chrono>
 
 #include "engine/compiled_schedule.h"
-#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/tools.h"
 #include "minimal_loop.h"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/tools.h"
 
 namespace fuzzycron::cli {
 

@@ -18,6 +18,12 @@ install(DIRECTORY include/fuzzycron DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMP
 install(FILES ${PROJECT_BINARY_DIR}/include/fuzzycron/version.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fuzzycron COMPONENT development)
 
+# The package config finds a static build's dependencies (FUZZYCRON_SHARED OFF).
+if(BUILD_SHARED_LIBS)
+  set(FUZZYCRON_SHARED ON)
+else()
+  set(FUZZYCRON_SHARED OFF)
+endif()
 install(EXPORT fuzzycronTargets NAMESPACE fuzzycron:: DESTINATION ${FUZZYCRON_CMAKE_DIR} COMPONENT development)
 configure_package_config_file(cmake/fuzzycronConfig.cmake.in ${PROJECT_BINARY_DIR}/fuzzycronConfig.cmake
   INSTALL_DESTINATION ${FUZZYCRON_CMAKE_DIR})
@@ -56,6 +62,11 @@ set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION libs)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # Depends from the linked libraries (dpkg-shlibdeps)
+# Our own libraries: dpkg-shlibdeps finds them in the build tree; the command's
+# package depends on the library's through the component dependency below.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${PROJECT_BINARY_DIR})
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)  # a shlibs file, for packages built against ours
+set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")
 set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS ON)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${PROJECT_HOMEPAGE_URL}")
 set(CPACK_COMPONENTS_ALL library development)

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/tools.h"
 
 namespace fuzzycron::fuzz {
 

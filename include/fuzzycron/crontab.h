@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "fuzzycron/dialect.h"
+#include "fuzzycron/export.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/seed.h"
 
 namespace fuzzycron {
 
-struct CrontabEntry {
+struct FUZZYCRON_EXPORT CrontabEntry {
   int line = 0;               // 1-based
   std::string schedule;       // as written: "H */2 * * *" or "@daily"
   int schedule_column = 1;    // 1-based column where it starts
@@ -50,6 +51,6 @@ struct Crontab {
 // (standard, jenkins, furiko: 5; quartz: 6) followed by a command. CRLF line
 // ends are accepted. Schedules are not compiled here: callers compile them with
 // the job's seed and report problems at entry.line, entry.schedule_column.
-Crontab parse_crontab(std::string_view text, Dialect dialect = Dialect::standard);
+FUZZYCRON_EXPORT Crontab parse_crontab(std::string_view text, Dialect dialect = Dialect::standard);
 
 }  // namespace fuzzycron

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "fuzzycron/export.h"
+
 namespace fuzzycron {
 
 enum class Dialect : unsigned char {
@@ -13,7 +15,7 @@ enum class Dialect : unsigned char {
   furiko,    // furiko cronexpr: 5-7 tokens
 };
 
-std::string_view dialect_name(Dialect d) noexcept;
-std::optional<Dialect> dialect_from_name(std::string_view name) noexcept;
+FUZZYCRON_EXPORT std::string_view dialect_name(Dialect d) noexcept;
+FUZZYCRON_EXPORT std::optional<Dialect> dialect_from_name(std::string_view name) noexcept;
 
 }  // namespace fuzzycron

@@ -5,9 +5,11 @@
 #include <string>
 #include <string_view>
 
+#include "fuzzycron/export.h"
+
 namespace fuzzycron {
 
-struct DstPolicy {
+struct FUZZYCRON_EXPORT DstPolicy {
   // Local times that do not exist (spring forward).
   enum class Gap : unsigned char {
     skip,   // never fire for them

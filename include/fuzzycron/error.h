@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "fuzzycron/export.h"
+
 namespace fuzzycron {
 
 // What a rejected input got wrong, so that callers can react without reading
@@ -18,13 +20,13 @@ enum class ErrorKind : unsigned char {
   argument,      // an argument's value: a window, a resolution, a list of hosts
 };
 
-std::string_view error_kind_name(ErrorKind k) noexcept;  // "syntax", "missing-seed", ...
+FUZZYCRON_EXPORT std::string_view error_kind_name(ErrorKind k) noexcept;  // "syntax", "missing-seed", ...
 
 // A rejected input: its kind, what is wrong, where (1-based column, 0 when
 // there is no text to point at; line for multi-line input, 0 for a single line)
 // and the offending text. Messages speak of the API (ParseOptions::seed), never
 // of a command line.
-class Error : public std::runtime_error {
+class FUZZYCRON_EXPORT Error : public std::runtime_error {
  public:
   Error(ErrorKind kind, std::string message, std::string text = {}, int column = 0, int line = 0);
 

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzzycron/export.h"
 #include "fuzzycron/parse.h"
 
 namespace fuzzycron {
@@ -34,6 +35,6 @@ struct Explanation {
 // forms, the day-of-month/day-of-week rule of the dialect, the zone and the
 // DST policy. Needs no seed (hash forms are described, not drawn). Throws
 // fuzzycron::Error like parse().
-Explanation explain(std::string_view expression, const ParseOptions& options);
+FUZZYCRON_EXPORT Explanation explain(std::string_view expression, const ParseOptions& options);
 
 }  // namespace fuzzycron

@@ -9,14 +9,15 @@
 #include <vector>
 
 #include "fuzzycron/crontab.h"
+#include "fuzzycron/export.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/rfc3339.h"
 
 namespace fuzzycron {
 
 enum class Severity : unsigned char { info, warning, error };
-std::string_view severity_name(Severity s) noexcept;  // "info", "warning", "error"
-std::optional<Severity> severity_from_name(std::string_view name) noexcept;
+FUZZYCRON_EXPORT std::string_view severity_name(Severity s) noexcept;  // "info", "warning", "error"
+FUZZYCRON_EXPORT std::optional<Severity> severity_from_name(std::string_view name) noexcept;
 
 struct Finding {
   std::string code;  // stable, documented in docs/lint.md: "FC101"
@@ -39,10 +40,10 @@ struct LintOptions {
 
 // Findings for one expression, ordered by line and column; a parse error is a
 // finding (FC001) rather than an exception.
-std::vector<Finding> lint(std::string_view expression, const LintOptions& options);
+FUZZYCRON_EXPORT std::vector<Finding> lint(std::string_view expression, const LintOptions& options);
 
 // Findings for every entry of a crontab (columns count from the start of the
 // line), its unreadable lines (FC002) and its collisions (FC701, FC702).
-std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options);
+FUZZYCRON_EXPORT std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options);
 
 }  // namespace fuzzycron

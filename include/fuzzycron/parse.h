@@ -9,6 +9,7 @@
 #include "fuzzycron/error.h"
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/dst_policy.h"
+#include "fuzzycron/export.h"
 #include "fuzzycron/schedule.h"
 #include "fuzzycron/seed.h"
 
@@ -39,9 +40,9 @@ struct ParseOptions {
   std::chrono::milliseconds spread{0};
 };
 
-HashScheme default_hash_scheme(Dialect d) noexcept;
+FUZZYCRON_EXPORT HashScheme default_hash_scheme(Dialect d) noexcept;
 
 // Throws fuzzycron::Error with the column (and line, for multi-line Jenkins specs).
-Schedule parse(std::string_view expression, const ParseOptions& options = {});
+FUZZYCRON_EXPORT Schedule parse(std::string_view expression, const ParseOptions& options = {});
 
 }  // namespace fuzzycron

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "fuzzycron/export.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/seed.h"
 
@@ -14,16 +15,16 @@ namespace fuzzycron {
 // for options.seed (H -> 37, H/15 -> 7-59/15, H(0-29)/10 -> 4-29/10). Comments,
 // spacing and the other fields stay as they are; a Jenkins alias (@hourly)
 // comes out as five fields. Throws fuzzycron::Error like parse().
-std::string resolve(std::string_view expression, const ParseOptions& options);
+FUZZYCRON_EXPORT std::string resolve(std::string_view expression, const ParseOptions& options);
 
 // The same, written in another dialect (`to`), rendered from the compiled
 // schedule. Throws fuzzycron::Error naming what `to` cannot express (L in standard,
 // seconds in jenkins, day-of-month OR day-of-week outside standard, ...).
-std::string resolve(std::string_view expression, const ParseOptions& options, Dialect to);
+FUZZYCRON_EXPORT std::string resolve(std::string_view expression, const ParseOptions& options, Dialect to);
 
 // A stable offset in [0, window) with millisecond resolution (SPEC §3): fc1 of
 // the seed parts and the word "offset", modulo the window in milliseconds.
 // Throws fuzzycron::Error (kind argument) for a window shorter than 1 ms.
-std::chrono::milliseconds offset(const Seed& seed, std::chrono::milliseconds window);
+FUZZYCRON_EXPORT std::chrono::milliseconds offset(const Seed& seed, std::chrono::milliseconds window);
 
 }  // namespace fuzzycron

@@ -67,7 +67,7 @@ class FUZZYCRON_EXPORT Schedule {
 
  private:
   friend struct detail::Access;
-  explicit Schedule(std::shared_ptr<const detail::CompiledSchedule> compiled) noexcept;
+  FUZZYCRON_HIDDEN explicit Schedule(std::shared_ptr<const detail::CompiledSchedule> compiled) noexcept;
 
   template <class Duration, class Round>
   static sys_milliseconds saturated(std::chrono::sys_time<Duration> t, Round round) noexcept {

@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "fuzzycron/error.h"
+#include "fuzzycron/export.h"
 
 namespace fuzzycron {
 
 // An ordered list of non-empty UTF-8 parts without NUL, e.g. {"backup-db"} or
 // {"web-07.example.com", "backup-db"} (host, then job).
-class Seed {
+class FUZZYCRON_EXPORT Seed {
  public:
   Seed() = default;
   // Throws fuzzycron::Error naming the bad part (empty, NUL, invalid UTF-8).
@@ -36,7 +37,7 @@ enum class HashScheme : unsigned char {
   furiko,   // XXH64 of the id (or id:field), signed modulo
 };
 
-std::string_view hash_scheme_name(HashScheme s) noexcept;
-std::optional<HashScheme> hash_scheme_from_name(std::string_view name) noexcept;
+FUZZYCRON_EXPORT std::string_view hash_scheme_name(HashScheme s) noexcept;
+FUZZYCRON_EXPORT std::optional<HashScheme> hash_scheme_from_name(std::string_view name) noexcept;
 
 }  // namespace fuzzycron

@@ -10,6 +10,7 @@
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/crontab.h"
+#include "fuzzycron/export.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/rfc3339.h"
 
@@ -44,14 +45,14 @@ struct Spread {
 
 // Throws fuzzycron::Error (kind argument) for an empty window, a resolution under 1 ms,
 // more than 50 million buckets, or duplicate host names.
-Spread spread(const Crontab& crontab, const SpreadOptions& options);
+FUZZYCRON_EXPORT Spread spread(const Crontab& crontab, const SpreadOptions& options);
 
 // A terminal histogram of both loads on one scale, `width` columns wide; each
 // column shows the busiest bucket it covers. `unicode`: block characters,
 // otherwise ASCII.
-std::string spread_histogram(const Spread& s, int width = 80, bool unicode = true);
+FUZZYCRON_EXPORT std::string spread_histogram(const Spread& s, int width = 80, bool unicode = true);
 
 // A self-contained SVG plot (axes with units, legend, title) of both loads.
-std::string spread_svg(const Spread& s);
+FUZZYCRON_EXPORT std::string spread_svg(const Spread& s);
 
 }  // namespace fuzzycron

@@ -3,6 +3,7 @@
 
 #include <string_view>
 
+#include "fuzzycron/export.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/schedule.h"
 
@@ -13,6 +14,6 @@ namespace fuzzycron {
 // a field string in the options' dialect ("1-5", "*/15"). Fields finer than the
 // finest given one default to their minimum, coarser ones to every value;
 // day_of_month and day_of_week, when both are given, must both match.
-Schedule parse_structured(std::string_view json, const ParseOptions& options = {});
+FUZZYCRON_EXPORT Schedule parse_structured(std::string_view json, const ParseOptions& options = {});
 
 }  // namespace fuzzycron

@@ -11,7 +11,7 @@
 
 #include "engine/calendar_search.h"
 #include "engine/reference.h"
-#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/tools.h"
 
 // Counts heap allocations so a test can assert that next()/prev() make none.
 // (GCC cannot see that the replaced new and delete pair malloc with free.)

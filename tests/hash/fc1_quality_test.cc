@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/tools.h"
 
 namespace fuzzycron {
 namespace {

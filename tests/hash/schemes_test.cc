@@ -1,7 +1,7 @@
 // Seeds, scheme selection, resolve and offsets.
 #include <gtest/gtest.h>
 
-#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/tools.h"
 
 namespace fuzzycron {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/tools.h"
 
 namespace fuzzycron {
 namespace {

@@ -1,0 +1,8 @@
+// fuzzycron/tools.h — the operator tools over the core API (link
+// fuzzycron::tools): explain, lint, spread and its plots.
+#pragma once
+
+#include "fuzzycron/explain.h"
+#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/lint.h"
+#include "fuzzycron/spread.h"

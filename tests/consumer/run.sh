@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# fuzzycron as others get it. From the build tree under test (static) and from
+# a shared build of its own: `cmake --install` into a prefix; a separate CMake
+# project (find_package) and a plain g++ with pkg-config build the README's
+# example and a tools program under ASan+UBSan, and their output must equal the
+# build tree's. The shared library exports the public API only; `cpack -G DEB`
+# makes packages that unpack into a working `fuzzycron --version` with a man
+# page, whose dependencies apt can satisfy.
+# Usage: run.sh SOURCE_DIR BUILD_DIR WORK_DIR
+set -euo pipefail
+src=$(cd "$1" && pwd) build=$(cd "$2" && pwd) work=$3
+rm -rf "$work" && mkdir -p "$work" && work=$(cd "$work" && pwd)
+jobs=$(nproc)
+san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+fail() { echo "consumer: FAIL: $*" >&2; exit 1; }
+step() { echo "== $*"; }
+
+# The expected output: the in-tree example and a tools program built here.
+expected_readme=$("$build/examples/example_readme" 2>&1)
+
+step "static: install the build tree under test"
+cmake --install "$build" --prefix "$work/static" >/dev/null
+
+step "shared: configure and build with BUILD_SHARED_LIBS=ON"
+cmake -S "$src" -B "$work/shared-build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
+  -DFUZZYCRON_TESTS=OFF -DFUZZYCRON_BENCH=OFF -DFUZZYCRON_EXAMPLES=OFF -DCMAKE_INSTALL_PREFIX=/usr >/dev/null
+cmake --build "$work/shared-build" -j "$jobs" >/dev/null
+cmake --install "$work/shared-build" --prefix "$work/shared" >/dev/null
+
+libdir_of() { dirname "$(find "$1" -name 'libfuzzycron.*' | head -1)"; }
+
+step "shared: only the public API is exported"
+so=$(find "$work/shared" -name 'libfuzzycron.so.*.*' | head -1)
+[ -n "$so" ] || fail "no versioned libfuzzycron.so"
+soname=$(objdump -p "$so" | awk '/SONAME/ {print $2}')
+[ "$soname" = "libfuzzycron.so.0" ] || fail "SONAME is '$soname'"
+for lib in "$so" "$(find "$work/shared" -name 'libfuzzycron-tools.so.*.*' | head -1)"; do
+  exported=$(nm -D --defined-only "$lib" | c++filt | awk '{ $1 = ""; $2 = ""; print }')
+  internal=$(grep -E 'fuzzycron::(detail|syntax|compiler|hash|tools|cli)::' <<<"$exported" || true)
+  [ -z "$internal" ] || fail "$(basename "$lib") exports internals:"$'\n'"$internal"
+  # Besides ours, only the standard library's own template instances (weak,
+  # vague linkage: typeinfo, statics of inline functions) may appear.
+  outside=$(grep -vE 'fuzzycron::|^ *(_init|_fini)$|^ *(typeinfo (name )?for )?std::' <<<"$exported" |
+            grep -vE '^ *$' || true)
+  [ -z "$outside" ] || fail "$(basename "$lib") exports names outside fuzzycron::"$'\n'"$outside"
+  echo "   $(basename "$lib"): $(wc -l <<<"$exported") symbols, all public"
+done
+
+for kind in static shared; do
+  prefix=$work/$kind
+  libdir=$(libdir_of "$prefix")
+  export LD_LIBRARY_PATH=$libdir
+  step "$kind: find_package(fuzzycron CONFIG) consumer under ASan+UBSan"
+  cmake -S "$src/tests/consumer" -B "$work/$kind-consumer" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_PREFIX_PATH="$prefix" -DEXAMPLE="$src/examples/readme.cc" \
+    -DCMAKE_CXX_FLAGS="${san[*]}" -DCMAKE_EXE_LINKER_FLAGS="${san[*]}" >/dev/null
+  cmake --build "$work/$kind-consumer" >/dev/null
+  got=$("$work/$kind-consumer/readme" 2>&1) || fail "$kind cmake consumer: README example exited $?"
+  [ "$got" = "$expected_readme" ] || fail "$kind cmake consumer output differs:"$'\n'"$got"
+  tools_cmake=$("$work/$kind-consumer/tools")
+
+  step "$kind: g++ \$(pkg-config --cflags --libs fuzzycron) under ASan+UBSan"
+  export PKG_CONFIG_PATH=$libdir/pkgconfig
+  static=()
+  [ "$kind" = static ] && static=(--static)
+  g++ "${san[@]}" "$src/examples/readme.cc" -o "$work/$kind-readme" $(pkg-config "${static[@]}" --cflags --libs fuzzycron)
+  g++ "${san[@]}" "$src/tests/consumer/tools.cc" -o "$work/$kind-tools" \
+    $(pkg-config "${static[@]}" --cflags --libs fuzzycron-tools)
+  got=$("$work/$kind-readme" 2>&1) || fail "$kind pkg-config consumer: README example exited $?"
+  [ "$got" = "$expected_readme" ] || fail "$kind pkg-config consumer output differs:"$'\n'"$got"
+  [ "$("$work/$kind-tools")" = "$tools_cmake" ] || fail "$kind: tools program differs between CMake and pkg-config"
+  echo "   $kind: README example and tools program agree with the build tree"
+  unset LD_LIBRARY_PATH PKG_CONFIG_PATH
+done
+# The tools program must agree with the build tree's own lint and explain.
+want_tools=$("$build/fuzzycron" lint '*/15 * * * *' --from 2026-03-01T00:00:00Z --json |
+  python3 -c 'import json,sys; [print(f["code"], f["column"], f["suggestion"]) for f in json.load(sys.stdin)["findings"]]')
+[ "$(head -n -2 <<<"$tools_cmake")" = "$want_tools" ] || fail "tools program's lint differs from fuzzycron lint"
+
+step "Debian packages: cpack -G DEB"
+(cd "$work/shared-build" && cpack -G DEB >/dev/null) || fail "cpack"
+debs=("$work"/shared-build/*.deb)
+[ ${#debs[@]} -eq 3 ] || fail "expected 3 packages, got ${#debs[@]}"
+for deb in "${debs[@]}"; do
+  echo "   $(dpkg-deb -f "$deb" Package) $(dpkg-deb -f "$deb" Version): Depends: $(dpkg-deb -f "$deb" Depends)"
+  dpkg-deb -x "$deb" "$work/root"
+done
+version=$("$build/fuzzycron" --version)
+got=$(LD_LIBRARY_PATH=$(libdir_of "$work/root/usr") "$work/root/usr/bin/fuzzycron" --version)
+[ "$got" = "$version" ] || fail "packaged fuzzycron --version says '$got', want '$version'"
+[ -f "$work/root/usr/share/man/man1/fuzzycron.1.gz" ] || fail "no man page in the fuzzycron package"
+zcat "$work/root/usr/share/man/man1/fuzzycron.1.gz" | grep -q 'fuzzycron lint' || fail "man page lacks the commands"
+cli_deb=$(ls "$work"/shared-build/fuzzycron_*.deb)
+dpkg-deb -f "$cli_deb" Depends | grep -q 'libfuzzycron0 (= ' || fail "fuzzycron does not depend on its library"
+dev_deb=$(ls "$work"/shared-build/libfuzzycron-dev_*.deb)
+dpkg-deb -c "$dev_deb" | grep -q 'fuzzycronConfig.cmake' || fail "no CMake package in libfuzzycron-dev"
+dpkg-deb -c "$dev_deb" | grep -q 'fuzzycron.pc' || fail "no pkg-config file in libfuzzycron-dev"
+# apt resolves the dependencies without installing anything (root only).
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+  apt-get install -s "${debs[@]}" >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt cannot install the packages"; }
+  echo "   apt-get install -s: $(grep -c '^Inst' "$work/apt.log") packages would be installed"
+fi
+echo "consumer: OK"
