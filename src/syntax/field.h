@@ -32,6 +32,9 @@ struct FieldRules {
   bool bare_step = false;   // /n
   bool wrap = false;        // a-b with a > b wraps around
   bool x_to_zero = false;   // day-of-week X-0 means X-7
+  // furiko (standard format): 7 reads as 0, a range ending in Sunday (0, 7,
+  // SUN) stops at Saturday, and a/n runs to 6 (docs/dialects.md).
+  bool sunday_end_is_saturday = false;
   bool tilde = false;       // cronie a~b (only a~a is reproducible)
   bool hash_h = false;      // H forms
   bool hash_pound = false;  // # forms (quartz)

@@ -131,6 +131,11 @@ class ItemParser {
         error(pos_, fmt::format("a step needs a range in the {} dialect: write {}-{}/n or */n",
                                 r_.dialect, t.lo, r_.max));
       t.step = parse_step();
+      if (r_.sunday_end_is_saturday) {  // furiko: a/n runs from a to 6
+        t.kind = Term::Kind::range;
+        t.lo %= 7;
+        t.hi = 6;
+      }
       expect_end();
       return t;
     }
@@ -239,6 +244,10 @@ class ItemParser {
   }
 
   void check_range(Term& t, int end_at) {
+    if (r_.sunday_end_is_saturday) {  // furiko: 5-7 is Friday and Saturday; 7-7 every day
+      t.lo %= 7;
+      if (t.hi % 7 == 0) t.hi = 6;
+    }
     if (t.hi >= t.lo) return;
     if (r_.x_to_zero && t.hi == 0) {  // day-of-week MON-0: through Sunday
       t.hi = 7;

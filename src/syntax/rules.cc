@@ -77,7 +77,10 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
         r.hash_lo = 1970;
         r.hash_hi = 2099;
       }
-      if (dow && !furiko_quartz_dow) r.max_step = 6;  // gorhill: day-of-week 0-6
+      if (dow && !furiko_quartz_dow) {
+        r.max_step = 6;  // gorhill: day-of-week 0-6
+        r.sunday_end_is_saturday = true;
+      }
       if (dow && furiko_quartz_dow) {
         r.min = 1;
         r.max = 7;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/syntax.h"
@@ -228,6 +229,59 @@ class LineLint {
                     day_text(runs[lo_at])));
   }
 
+  // FC302: furiko (standard format) ends a day-of-week range written to
+  // Sunday (7, 0, SUN) on Saturday, and runs a/n to Saturday only, where
+  // cron would include Sunday.
+  void furiko_sunday() {
+    const auto& dow = field(FieldId::day_of_week);
+    if (options_.dialect != Dialect::furiko || options_.furiko.quartz_day_of_week || !dow) return;
+    // Sunday as written: 7 (or 07) is the end of the week, 0 or SUN its start.
+    auto sunday_value = [](std::string_view w) -> int {
+      std::string lower;
+      for (char c : w) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+      if (lower == "7" || lower == "07") return 7;
+      if (lower == "0" || lower == "00" || lower == "sun" || lower == "sunday") return 0;
+      return -1;
+    };
+    for (const Term& t : dow->terms) {
+      if (t.kind != Kind::range) continue;
+      const std::string text = field_text_at(line_, t);
+      const std::string_view body = std::string_view(text).substr(0, text.find('/'));
+      const auto dash = body.find('-');
+      const int step = std::max(t.step, 1);
+      // Cron's reading: a-b with 7 (or X-0) as the end of the week; a/n up to 7.
+      int first = t.lo, last = 7;
+      if (dash != std::string_view::npos) {
+        const int start = sunday_value(body.substr(0, dash)), end = sunday_value(body.substr(dash + 1));
+        if (end < 0) continue;  // not written to Sunday: furiko agrees
+        first = start >= 0 ? start : t.lo;
+        last = end == 0 && first > 0 ? 7 : end;
+      }
+      std::set<int> cron, furiko;
+      for (int d = first; d <= last; d += step) cron.insert(d % 7);
+      for (int d = t.lo; d <= 6; d += step) furiko.insert(d);
+      if (cron == furiko) continue;
+      auto names = [](const std::set<int>& days) {
+        constexpr std::string_view kDays[] = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                              "Thursday", "Friday", "Saturday"};
+        std::vector<std::string_view> out;
+        for (int d : days) out.push_back(kDays[d]);
+        if (out.size() == 7) return std::string("every day");
+        if (out.size() == 1) return fmt::format("on {}", out[0]);
+        return fmt::format("on {} and {}", fmt::join(out.begin(), out.end() - 1, ", "), out.back());
+      };
+      std::string ft = dow->text;
+      ft.replace(static_cast<std::size_t>(t.column - dow->column), text.size(),
+                 cron.size() == 7 ? std::string("0-6") : fmt::format("{}", fmt::join(cron, ",")));
+      add("FC302", Severity::warning, t.column,
+          fmt::format("day-of-week '{}': furiko {}, so this runs {}, where cron would run {}", text,
+                      dash != std::string_view::npos ? "reads a range that ends on Sunday as ending on Saturday"
+                                                     : "runs a/n up to Saturday only",
+                      names(furiko), names(cron)),
+          rewrite(*dow, ft));
+    }
+  }
+
   // FC301: Vixie's OR of two restricted day fields.
   void day_or() {
     const auto& dom = field(FieldId::day_of_month);
@@ -360,6 +414,7 @@ std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions&
     l.spread_habits();
     l.steps();
     l.day_or();
+    l.furiko_sunday();
     l.day_cycles(resolved.lines[i], local_day);
     if (!l.has_hash() || !options.seed.empty()) l.dst(resolved.lines[i], check, zone, from_s.time_since_epoch().count());
   }

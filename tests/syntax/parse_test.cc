@@ -3,6 +3,9 @@
 #include <functional>
 
 #include <chrono>
+#include <set>
+
+#include <date/date.h>
 
 #include "fuzzycron/tools.h"
 
@@ -264,6 +267,36 @@ TEST(Parse, HugeYearStepsPickTheFirstYearOnly) {
   }
   const Schedule once = parse("0 0 0 1 1 ? 2000/32768", o);
   EXPECT_EQ(once.prev(from), parse_rfc3339("2000-01-01T00:00:00Z"));
+}
+
+// furiko's reference (gorhill's cronexpr as furiko patched it) reads 7 as 0
+// and ends a day-of-week range written to Sunday on Saturday; a/n runs to 6.
+TEST(Furiko, DayOfWeekRangesEndingInSundayStopAtSaturday) {
+  const ParseOptions furiko = in(Dialect::furiko);
+  auto weekdays = [&](const char* dow) {
+    const Schedule s = parse(std::string("0 0 * * ") + dow, furiko);
+    std::set<unsigned> days;
+    for (auto t : s.fires(at("2026-03-02T00:00:00Z"), at("2026-03-16T00:00:00Z")))
+      days.insert(date::weekday{std::chrono::floor<date::days>(t)}.c_encoding());
+    return days;
+  };
+  using Days = std::set<unsigned>;
+  EXPECT_EQ(weekdays("5-7"), (Days{5, 6}));
+  EXPECT_EQ(weekdays("FRI-SUN"), (Days{5, 6}));
+  EXPECT_EQ(weekdays("5-0"), (Days{5, 6}));
+  EXPECT_EQ(weekdays("6-0"), (Days{6}));
+  EXPECT_EQ(weekdays("7-7"), (Days{0, 1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(weekdays("0-7"), (Days{0, 1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(weekdays("1-7/2"), (Days{1, 3, 5}));
+  EXPECT_EQ(weekdays("5/2"), (Days{5}));
+  EXPECT_EQ(weekdays("7/3"), (Days{0, 3, 6}));
+  EXPECT_EQ(weekdays("7"), (Days{0}));
+  EXPECT_EQ(weekdays("1-5"), (Days{1, 2, 3, 4, 5}));
+  // The standard dialect keeps cron's reading, and furiko's quartz format has no 7 to trip on.
+  EXPECT_EQ(parse("0 0 * * 5-7").next(at("2026-03-07T12:00:00Z")), at("2026-03-08T00:00:00Z"));
+  ParseOptions quartz_format = furiko;
+  quartz_format.furiko.quartz_day_of_week = true;
+  EXPECT_EQ(parse("0 0 * * 6-7", quartz_format).next(at("2026-03-07T12:00:00Z")), at("2026-03-13T00:00:00Z"));
 }
 
 }  // namespace

@@ -61,10 +61,31 @@ TEST_P(Codes, FiresWithPositionMessageAndRewrite) {
   }
 }
 
+// Where furiko and cron read a day-of-week alike, FC302 says nothing.
+TEST(Lint, FurikoSundayOnlyWhereTheReadingsDiffer) {
+  LintOptions o;
+  o.parse.dialect = Dialect::furiko;
+  for (const char* expr : {"0 0 * * 1-5", "0 0 * * 0-7", "0 0 * * 2-0/2", "0 0 * * 6/3", "0 0 * * 0-6", "0 0 * * *"})
+    EXPECT_EQ(find(lint(expr, o), "FC302"), nullptr) << expr;
+  o.parse.furiko.quartz_day_of_week = true;  // 1-7 = SUN-SAT: nothing to trip on
+  EXPECT_EQ(find(lint("0 0 * * 5-7", o), "FC302"), nullptr);
+  o.parse.dialect = Dialect::standard;
+  EXPECT_EQ(find(lint("0 0 * * 5-7", o), "FC302"), nullptr);
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Lint, Codes,
     testing::Values(
         Case{"FC001", Dialect::standard, "0 0 * * 8", Severity::error, 9, "day-of-week", ""},
+        Case{"FC302", Dialect::furiko, "0 0 * * 5-7", Severity::warning, 9,
+             "runs on Friday and Saturday, where cron would run on Sunday, Friday and Saturday", "0 0 * * 0,5,6"},
+        Case{"FC302", Dialect::furiko, "0 0 * * MON-SUN", Severity::warning, 9, "where cron would run every day",
+             "0 0 * * 0-6"},
+        Case{"FC302", Dialect::furiko, "0 0 * * 7-7", Severity::warning, 9, "runs every day, where cron would run on Sunday",
+             "0 0 * * 0"},
+        Case{"FC302", Dialect::furiko, "0 0 * * 1-7/2", Severity::warning, 9, "on Monday, Wednesday and Friday",
+             "0 0 * * 0,1,3,5"},
+        Case{"FC302", Dialect::furiko, "0 0 * * 5/2", Severity::warning, 9, "up to Saturday only", "0 0 * * 0,5"},
         Case{"FC101", Dialect::standard, "*/15 * * * *", Severity::warning, 1, "H/15", "H/15 * * * *"},
         Case{"FC101", Dialect::standard, "0,15,30,45 * * * *", Severity::warning, 1, "every 15 minutes",
              "H/15 * * * *"},
