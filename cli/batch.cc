@@ -26,7 +26,7 @@ ParseOptions options_of(const json& line) {
   if (line.contains("dialect")) {
     const auto name = line["dialect"].get<std::string>();
     const auto d = dialect_from_name(name);
-    if (!d) throw Error(ErrorKind::argument, "unknown dialect '" + name + "': use standard, quartz, jenkins or furiko", name, 1);
+    if (!d) throw Error(ErrorKind::argument, "unknown dialect '" + name + "': use " + dialect_list(), name, 1);
     p.dialect = *d;
   }
   if (line.contains("tz")) p.time_zone = line["tz"].get<std::string>();
@@ -37,7 +37,7 @@ ParseOptions options_of(const json& line) {
   if (line.contains("hash")) {
     const auto name = line["hash"].get<std::string>();
     const auto scheme = hash_scheme_from_name(name);
-    if (!scheme) throw Error(ErrorKind::argument, "unknown hash scheme '" + name + "': use fc1, jenkins or furiko", name, 1);
+    if (!scheme) throw Error(ErrorKind::argument, "unknown hash scheme '" + name + "': use " + hash_scheme_list(), name, 1);
     p.hash = scheme;
   }
   if (line.contains("options") && line["options"].is_object()) {

@@ -29,6 +29,18 @@ std::string replace_terms(std::string message, std::span<const std::pair<std::st
 
 }  // namespace
 
+std::string dialect_list(std::string_view separator) {
+  std::string out;
+  for (Dialect d : kAllDialects) out += (out.empty() ? "" : std::string(separator)) + std::string(dialect_name(d));
+  return out;
+}
+
+std::string hash_scheme_list(std::string_view separator) {
+  std::string out;
+  for (HashScheme s : kAllHashSchemes) out += (out.empty() ? "" : std::string(separator)) + std::string(hash_scheme_name(s));
+  return out;
+}
+
 std::string in_cli_terms(std::string message) {
   static constexpr std::pair<std::string_view, std::string_view> terms[] = {
       {"(ParseOptions::seed)", "(pass --seed JOB, and --host NAME for a per-host seed)"},
@@ -55,7 +67,7 @@ void print_error(std::ostream& err, const Error& e) {
 ParseOptions parse_options(const CommonOptions& o) {
   ParseOptions p;
   const auto d = dialect_from_name(o.dialect);
-  if (!d) throw Error(ErrorKind::argument, "unknown dialect '" + o.dialect + "': use standard, quartz, jenkins or furiko", o.dialect, 1);
+  if (!d) throw Error(ErrorKind::argument, "unknown dialect '" + o.dialect + "': use " + dialect_list(), o.dialect, 1);
   p.dialect = *d;
   const auto dst = DstPolicy::from_name(o.dst);
   if (!dst)
@@ -75,7 +87,7 @@ ParseOptions parse_options(const CommonOptions& o) {
   }
   if (!o.hash.empty()) {
     const auto scheme = hash_scheme_from_name(o.hash);
-    if (!scheme) throw Error(ErrorKind::argument, "unknown hash scheme '" + o.hash + "': use fc1, jenkins or furiko", o.hash, 1);
+    if (!scheme) throw Error(ErrorKind::argument, "unknown hash scheme '" + o.hash + "': use " + hash_scheme_list(), o.hash, 1);
     p.hash = scheme;
   }
   return p;
@@ -126,7 +138,7 @@ int run_resolve(const std::string& expr, const CommonOptions& o, const std::stri
     resolved = resolve(expr, options);
   } else {
     const auto target = dialect_from_name(to);
-    if (!target) throw Error(ErrorKind::argument, "unknown dialect '" + to + "' for --to: use standard, quartz, jenkins or furiko", to, 1);
+    if (!target) throw Error(ErrorKind::argument, "unknown dialect '" + to + "' for --to: use " + dialect_list(), to, 1);
     resolved = resolve(expr, options, *target);
   }
   if (o.json) {
@@ -150,7 +162,7 @@ int run_resolve_crontab(const std::string& file, const CommonOptions& o, const s
   std::optional<Dialect> target;
   if (!to.empty()) {
     target = dialect_from_name(to);
-    if (!target) throw Error(ErrorKind::argument, "unknown dialect '" + to + "' for --to: use standard, quartz, jenkins or furiko", to, 1);
+    if (!target) throw Error(ErrorKind::argument, "unknown dialect '" + to + "' for --to: use " + dialect_list(), to, 1);
   }
   const Crontab tab = parse_crontab(text, options.dialect);
   std::vector<CrontabError> problems(tab.errors);

@@ -29,6 +29,11 @@ struct CommonOptions {
   std::string spread;              // --spread: a window such as 15m, or empty
 };
 
+// "standard, quartz, ..., kubernetes" and "fc1, jenkins, furiko": every name,
+// for messages and --help.
+std::string dialect_list(std::string_view separator = ", ");
+std::string hash_scheme_list(std::string_view separator = ", ");
+
 // Library messages speak of the API (ParseOptions::seed); these name the
 // command line's options (--seed) or the batch protocol's keys ("seed").
 std::string in_cli_terms(std::string message);

@@ -25,14 +25,15 @@ constexpr const char* kFooter = R"(Examples:
   echo '{"id":"a","expr":"0 0 * * *","tz":"UTC","from":"2026-03-08T01:59:30Z","next":2}' | fuzzycron batch
 
 Dialects: standard (cronie; 5 fields, or 6 with seconds first), quartz (sec min hour
-dom mon dow [year]; ? L W #), jenkins (5 fields, multi-line, TZ= first line), furiko (5-7 tokens).
+dom mon dow [year]; ? L W #), jenkins (5 fields, multi-line, TZ= first line), furiko (5-7 tokens),
+kubernetes (robfig/cron v3 as Kubernetes CronJobs read it: 5 fields, N/s, ? = *, dow 0-6).
 DST policies: cron (default: fixed-time jobs run once after a spring-forward gap and once in a
 fall-back overlap; interval jobs skip the gap and run in both passes), wall (= skip-both), or
 GAP-OVERLAP with GAP skip|shift and OVERLAP first|last|both.
 Exit status: 0 success, 1 failure while running, 2 bad input.)";
 
 void add_common(CLI::App* cmd, CommonOptions& o) {
-  cmd->add_option("-d,--dialect", o.dialect, "standard | quartz | jenkins | furiko")->capture_default_str();
+  cmd->add_option("-d,--dialect", o.dialect, fuzzycron::cli::dialect_list(" | "))->capture_default_str();
   cmd->add_option("-z,--tz", o.tz, "IANA time zone of the schedule, e.g. America/New_York")->capture_default_str();
   cmd->add_option("--dst", o.dst, "DST policy: cron | wall | skip-first | shift-both | ...")->capture_default_str();
   cmd->add_option("--from", o.from, "start instant: RFC 3339 (2026-03-08T01:59:30Z) or now")->capture_default_str();
@@ -40,7 +41,7 @@ void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_flag("--json", o.json, "print JSON instead of one time per line");
   cmd->add_option("-s,--seed", o.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");
   cmd->add_option("--host", o.host, "host name: prepended to the seed parts");
-  cmd->add_option("--hash", o.hash, "hash scheme: fc1 | jenkins | furiko (default: the dialect's own)");
+  cmd->add_option("--hash", o.hash, "hash scheme: " + fuzzycron::cli::hash_scheme_list(" | ") + " (default: the dialect's own)");
   cmd->add_option("--spread", o.spread, "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m");
 }
 
@@ -83,7 +84,7 @@ int main(int argc, char** argv) {
   resolve_expr_opt->excludes(resolve_crontab_opt);
   resolve->require_option(1, 0);
   add_common(resolve, resolve_opts);
-  resolve->add_option("--to", resolve_to, "write the result in another dialect (standard | quartz | jenkins | furiko)");
+  resolve->add_option("--to", resolve_to, "write the result in another dialect (" + fuzzycron::cli::dialect_list(" | ") + ")");
   resolve->footer("Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
                   "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.\n"
                   "Example: fuzzycron resolve -d jenkins 'H H(0-7) * * 1-5' --seed nightly --to quartz");

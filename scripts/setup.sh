@@ -4,7 +4,8 @@
 #   setup.sh test    the above, plus what the tests use (scripts/test.sh): GoogleTest,
 #                    Google Benchmark, libxml2 and libpng to check the spread plot,
 #                    Chromium to render it, clang and its runtime for the libFuzzer
-#                    targets, help2man and dpkg-dev for the Debian packages
+#                    targets, help2man and dpkg-dev for the Debian packages, Go and
+#                    robfig/cron (the kubernetes dialect's oracle)
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 profile=${1:-build}
@@ -21,6 +22,7 @@ case $profile in
       libxml2-dev libpng-dev chromium
       clang libclang-rt-14-dev
       help2man dpkg-dev file
+      golang-go golang-github-robfig-cron-dev
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac

@@ -13,7 +13,12 @@ enum class Dialect : unsigned char {
   quartz,    // Quartz CronExpression: sec min hour dom mon dow [year]
   jenkins,   // Jenkins hudson.scheduler: 5 fields per line, multi-line specs
   furiko,    // furiko cronexpr: 5-7 tokens
+  kubernetes,  // robfig/cron v3 ParseStandard (Kubernetes CronJobs): 5 fields, no seconds
 };
+
+// Every dialect, in the order above.
+inline constexpr Dialect kAllDialects[] = {Dialect::standard, Dialect::quartz, Dialect::jenkins, Dialect::furiko,
+                                           Dialect::kubernetes};
 
 FUZZYCRON_EXPORT std::string_view dialect_name(Dialect d) noexcept;
 FUZZYCRON_EXPORT std::optional<Dialect> dialect_from_name(std::string_view name) noexcept;

@@ -37,6 +37,9 @@ enum class HashScheme : unsigned char {
   furiko,   // XXH64 of the id (or id:field), signed modulo
 };
 
+// Every scheme, in the order above.
+inline constexpr HashScheme kAllHashSchemes[] = {HashScheme::fc1, HashScheme::jenkins, HashScheme::furiko};
+
 FUZZYCRON_EXPORT std::string_view hash_scheme_name(HashScheme s) noexcept;
 FUZZYCRON_EXPORT std::optional<HashScheme> hash_scheme_from_name(std::string_view name) noexcept;
 

@@ -59,6 +59,14 @@ bool furiko_restricted(const std::optional<Field>& f) {
   return true;
 }
 
+// robfig's star bit: an item '*' or '?' (read as '*') whose step is at most 1.
+bool has_star_item(const std::optional<Field>& f) {
+  if (!f) return true;
+  for (const Term& t : f->terms)
+    if (t.kind == Kind::all && t.step <= 1) return true;
+  return false;
+}
+
 void add_year(detail::Pattern& pat, int lo, int hi, int step, const syntax::Line& line, const Term& t) {
   // Any step past the span of years picks the first year only; clamping keeps
   // it in the 16 bits of a YearTerm (a step of 42100 once wrapped negative).
@@ -198,6 +206,8 @@ bool days_are_ored(const LineSyntax& line, Dialect d) noexcept {
       return !compiler::starts_with_star(dom) && !compiler::starts_with_star(dow);
     case Dialect::furiko:
       return compiler::furiko_restricted(dom) && compiler::furiko_restricted(dow);
+    case Dialect::kubernetes:  // robfig: AND once either field has an item '*' or '?' without a step above 1
+      return !compiler::has_star_item(dom) && !compiler::has_star_item(dow);
     case Dialect::quartz:
     case Dialect::jenkins:
       break;

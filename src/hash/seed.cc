@@ -66,7 +66,7 @@ std::string_view hash_scheme_name(HashScheme s) noexcept {
 }
 
 std::optional<HashScheme> hash_scheme_from_name(std::string_view name) noexcept {
-  for (auto s : {HashScheme::fc1, HashScheme::jenkins, HashScheme::furiko})
+  for (auto s : kAllHashSchemes)
     if (hash_scheme_name(s) == name) return s;
   return std::nullopt;
 }

@@ -48,10 +48,12 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
   if ((dom_special || dow_special) && !quartz_like) cannot(to, "L, W or # (last day, nearest weekday, nth weekday)", text);
   if (to == Dialect::furiko && ((p.last_day_offsets | p.last_day_offsets_weekday) & ~1u))
     cannot(to, "L-n (an offset from the last day of the month)", text);
+  // Targets that OR two restricted day fields (Vixie, gorhill, robfig).
+  const bool ors = to == Dialect::standard || to == Dialect::furiko || to == Dialect::kubernetes;
   if (dom_restricted && dow_restricted) {
-    if (p.day_or && to != Dialect::standard && to != Dialect::furiko)
+    if (p.day_or && !ors)
       cannot(to, "\"day-of-month OR day-of-week\" (both restricted, either may match)", text);
-    if (!p.day_or && (to == Dialect::standard || to == Dialect::furiko))
+    if (!p.day_or && ors)
       cannot(to, "\"day-of-month AND day-of-week\": it fires when either matches once both are restricted", text);
     if (to == Dialect::quartz) cannot(to, "a day-of-month and a day-of-week together (one of them must be '?')", text);
   }
@@ -75,6 +77,12 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
       for (unsigned b = p.nth_weekdays[k]; b; b &= b - 1) add(dow, fmt::format("{}#{}", std::countr_zero(b) + base, k + 1));
   }
   if (to == Dialect::quartz) (dow_restricted ? dom : dow) = "?";
+  // Vixie reads a day field starting with '*' as unrestricted (so "*/2" would
+  // turn the OR into an AND): write the run from its first value instead.
+  if (to == Dialect::standard && dom_restricted && dow_restricted) {
+    if (dom.starts_with("*/")) dom = "1-31" + dom.substr(1);
+    if (dow.starts_with("*/")) dow = "0-6" + dow.substr(1);
+  }
   std::string years;
   for (int i = 0; i < p.year_count; ++i) {
     const auto& t = p.year_terms[i];
@@ -85,6 +93,7 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
   if (!years.empty() && !quartz_like) cannot(to, "a year field", text);
   const bool seconds = p.seconds != 1;
   if (seconds && to == Dialect::jenkins) cannot(to, "seconds (Jenkins fires on whole minutes)", text);
+  if (seconds && to == Dialect::kubernetes) cannot(to, "seconds (Kubernetes CronJobs fire on whole minutes)", text);
   const std::string sec = render_bits(p.seconds, 0, 59), min = render_bits(p.minutes, 0, 59),
                     hour = render_bits(p.hours, 0, 23), mon = render_bits(p.months, 1, 12);
   switch (to) {
@@ -98,6 +107,7 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
       if (seconds) return fmt::format("{} {} {} {} {} {}", sec, min, hour, dom, mon, dow);
       return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
     case Dialect::jenkins:
+    case Dialect::kubernetes:
       return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
   }
   return {};

@@ -28,6 +28,7 @@ syntax::Spec split(std::string_view expression, const ParseOptions& options) {
     case Dialect::quartz: return syntax::split_quartz(expression);
     case Dialect::jenkins: return syntax::split_jenkins(expression);
     case Dialect::furiko: return syntax::split_furiko(expression, options.furiko.quartz_day_of_week);
+    case Dialect::kubernetes: return syntax::split_kubernetes(expression);
   }
   return syntax::split_standard(expression);
 }

@@ -35,6 +35,7 @@ struct FieldRules {
   // furiko (standard format): 7 reads as 0, a range ending in Sunday (0, 7,
   // SUN) stops at Saturday, and a/n runs to 6 (docs/dialects.md).
   bool sunday_end_is_saturday = false;
+  bool question_is_star = false;  // robfig: '?' is '*' in every field, steps included
   bool tilde = false;       // cronie a~b (only a~a is reproducible)
   bool hash_h = false;      // H forms
   bool hash_pound = false;  // # forms (quartz)
@@ -69,6 +70,7 @@ Spec split_standard(std::string_view text);
 Spec split_quartz(std::string_view text);
 Spec split_jenkins(std::string_view text);
 Spec split_furiko(std::string_view text, bool quartz_day_of_week);
+Spec split_kubernetes(std::string_view text);
 
 // Rules of a field in a dialect (also used by structured schedules).
 const FieldRules& rules_for(Dialect d, FieldId f, bool furiko_quartz_dow = false);

@@ -45,7 +45,7 @@ class ItemParser {
     t.length = static_cast<int>(s_.size());
     if (s_.empty()) error(0, "empty list item: every item between commas needs a value");
     const char c = s_[0];
-    if (c == '?') {
+    if (c == '?' && !r_.question_is_star) {
       if (!r_.question)
         error(0, fmt::format("'?' is not allowed in the {} field{}", field_name(r_.id),
                              r_.dialect == "quartz" ? " (only in day-of-month or day-of-week)" : ""));
@@ -54,7 +54,7 @@ class ItemParser {
       expect_end();
       return t;
     }
-    if (c == '*') {
+    if (c == '*' || (c == '?' && r_.question_is_star)) {
       t.kind = Term::Kind::all;
       t.lo = r_.min;
       t.hi = r_.max;

@@ -64,6 +64,17 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
         r.max_step = steps[static_cast<int>(f)];
       }
       break;
+    case Dialect::kubernetes:  // robfig/cron v3 ParseStandard
+      r.dialect = "kubernetes";
+      r.names = named;
+      r.question = true;
+      r.question_is_star = true;
+      r.value_step = true;  // N/s = N-max/s
+      if (dow) {
+        r.max = r.hash_hi = 6;  // robfig: 0-6, no 7
+        r.range_text = "0-6";
+      }
+      break;
     case Dialect::furiko:
       r.dialect = "furiko";
       r.names = named;
@@ -111,11 +122,12 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
 // Built once: parse() looks rules up for every field of every expression.
 const FieldRules& rules_for(Dialect d, FieldId f, bool furiko_quartz_dow) {
   static const auto table = [] {
-    std::array<std::array<std::array<FieldRules, kFieldCount>, 2>, 4> t{};
-    for (int di = 0; di < 4; ++di)
+    constexpr std::size_t kDialectCount = std::size(kAllDialects);
+    std::array<std::array<std::array<FieldRules, kFieldCount>, 2>, kDialectCount> t{};
+    for (std::size_t di = 0; di < kDialectCount; ++di)
       for (int q = 0; q < 2; ++q)
         for (int fi = 0; fi < kFieldCount; ++fi)
-          t[di][q][fi] = make_rules(static_cast<Dialect>(di), static_cast<FieldId>(fi), q == 1);
+          t[di][q][fi] = make_rules(kAllDialects[di], static_cast<FieldId>(fi), q == 1);
     return t;
   }();
   return table[static_cast<int>(d)][furiko_quartz_dow ? 1 : 0][static_cast<int>(f)];

@@ -143,6 +143,9 @@ std::string generate(Dialect d, std::mt19937_64& rng) {
     case Dialect::standard:
       return minute + " " + hour + " " + pick({"*", "1", "1,15", "*/2", "29"}) + " " + pick({"*", "2", "*/3"}) +
              " " + pick({"*", "1-5", "0", "mon,fri"});
+    case Dialect::kubernetes:
+      return minute + " " + hour + " " + pick({"*", "?", "1", "1,15", "*/2", "5/10"}) + " " + pick({"*", "2", "3/3"}) +
+             " " + pick({"*", "1-5", "0", "MON,fri", "*/1"});
   }
   return "* * * * *";
 }
@@ -177,7 +180,7 @@ TEST(ReferenceProperty, GeneratedSchedulesRandomInstantsRandomZones) {
   const int cases = long_mode() ? 20000 : 600;
   int compared = 0, rejected = 0;
   for (int i = 0; i < cases; ++i) {
-    const Dialect d = static_cast<Dialect>(rng() % 4);
+    const Dialect d = kAllDialects[rng() % std::size(kAllDialects)];
     ParseOptions o;
     o.dialect = d;
     o.time_zone = zones[rng() % zones.size()];

@@ -299,5 +299,42 @@ TEST(Furiko, DayOfWeekRangesEndingInSundayStopAtSaturday) {
   EXPECT_EQ(parse("0 0 * * 6-7", quartz_format).next(at("2026-03-07T12:00:00Z")), at("2026-03-13T00:00:00Z"));
 }
 
+// robfig/cron v3 ParseStandard, as Kubernetes CronJobs read schedules.
+TEST(Kubernetes, RobfigGrammarAndStarRule) {
+  const ParseOptions k8s = in(Dialect::kubernetes);
+  const auto first = [&](const char* expr) { return parse(expr, k8s).next(at("2026-03-02T00:00:00Z")); };
+  EXPECT_EQ(first("5/20 * * * *"), at("2026-03-02T00:05:00Z"));     // N/s = N-59/s
+  EXPECT_EQ(first("? ? ? ? ?"), at("2026-03-02T00:01:00Z"));         // '?' is '*' everywhere
+  EXPECT_EQ(first("0 0 * * SUN"), at("2026-03-08T00:00:00Z"));
+  // Day fields: OR only when neither has a '*' item (robfig's star bit); */1 keeps it, */2 drops it.
+  EXPECT_EQ(first("0 12 10 * 3"), at("2026-03-04T12:00:00Z"));       // Wednesday 4th, or the 10th
+  EXPECT_EQ(first("0 12 10 * */1"), at("2026-03-10T12:00:00Z"));     // AND: the 10th only
+  EXPECT_EQ(first("0 12 */2 * 3"), at("2026-03-03T12:00:00Z"));      // OR: odd days or Wednesday
+  EXPECT_EQ(first("0 12 10 * 3,*"), at("2026-03-10T12:00:00Z"));     // a '*' item anywhere: AND
+  EXPECT_EQ(first("TZ=Europe/Berlin 0 12 * * *"), at("2026-03-02T11:00:00Z"));
+  EXPECT_EQ(first("@weekly"), at("2026-03-08T00:00:00Z"));
+  ParseOptions seeded = k8s;
+  seeded.seed = Seed({"nightly-backup"});
+  EXPECT_TRUE(parse("H H * * *", seeded).next(at("2026-03-02T00:00:00Z")));
+  // What robfig rejects: seconds, day-of-week 7, L and #, reversed ranges, capitalised descriptors.
+  for (const char* bad : {"0 * * * * *", "0 0 * * 7", "0 0 L * *", "0 0 * * 1#2", "5-3 * * * *", "@Daily", "* * * *"})
+    EXPECT_THROW(parse(bad, k8s), Error) << bad;
+  try {
+    parse("@every 15m", k8s);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(e.message().find("*/15 * * * *"), std::string::npos) << e.message();
+  }
+  // resolve --to kubernetes keeps the day rule: a restricted OR stays OR; Vixie's AND of
+  // "*/2" with a weekday has no robfig spelling, nor do seconds.
+  ParseOptions standard = in(Dialect::standard);
+  EXPECT_THROW(resolve("0 0 */2 * 1", standard, Dialect::kubernetes), Error);
+  EXPECT_EQ(resolve("0 0 * * 1", standard, Dialect::kubernetes), "0 0 * * 1");
+  // ... and robfig's OR of "*/2" and Monday, written for Vixie, must not start with '*'.
+  EXPECT_EQ(resolve("0 0 */2 * 1", k8s, Dialect::standard), "0 0 1-31/2 * 1");
+  EXPECT_EQ(resolve("0 0 1,15 * 1", standard, Dialect::kubernetes), "0 0 1,15 * 1");
+  EXPECT_THROW(resolve("30 0 0 * * *", standard, Dialect::kubernetes), Error);
+}
+
 }  // namespace
 }  // namespace fuzzycron

@@ -1,0 +1,61 @@
+// robfig/cron v3 ParseStandard, the grammar of Kubernetes CronJobs: exactly
+// five fields (no seconds), an optional TZ= or CRON_TZ= prefix, the
+// descriptors in lower case. '?' is '*' everywhere and N/s is N-max/s
+// (FieldRules); day-of-week is 0-6.
+#include <fmt/format.h>
+
+#include "syntax/layout.h"
+
+namespace fuzzycron::syntax {
+namespace {
+
+constexpr std::pair<std::string_view, std::string_view> kDescriptors[] = {
+    {"@yearly", "0 0 1 1 *"}, {"@annually", "0 0 1 1 *"}, {"@monthly", "0 0 1 * *"},
+    {"@weekly", "0 0 * * 0"}, {"@daily", "0 0 * * *"},    {"@midnight", "0 0 * * *"},
+    {"@hourly", "0 * * * *"},
+};
+
+constexpr std::initializer_list<FieldId> kLayout = {FieldId::minute, FieldId::hour, FieldId::day_of_month,
+                                                    FieldId::month, FieldId::day_of_week};
+
+}  // namespace
+
+Spec split_kubernetes(std::string_view text) {
+  Spec spec;
+  const std::string whole(text);
+  auto tokens = tokens_of(text);
+  if (tokens.empty()) fail("empty schedule: expected 5 fields (minute hour day-of-month month day-of-week)", whole, 1, 0);
+  take_zone_prefix(tokens, text, {"CRON_TZ", "TZ"}, spec, 0);
+  if (!tokens.empty() && tokens[0].text.starts_with('@')) {
+    const Token descriptor = tokens[0];
+    if (descriptor.text == "@every")
+      fail("@every DURATION repeats at a distance from whenever the schedule was loaded, not at times of the "
+           "clock, so it has no fire times of its own; write the interval as fields (@every 15m: */15 * * * *)",
+           whole, descriptor.column, 0);
+    if (tokens.size() > 1)
+      fail(fmt::format("unexpected '{}' after {}: a descriptor stands alone", tokens[1].text, descriptor.text), whole,
+           tokens[1].column, 0);
+    for (auto [name, expansion] : kDescriptors) {
+      if (descriptor.text != name) continue;
+      auto expanded = tokens_of(expansion);
+      for (auto& t : expanded) t.column = descriptor.column;  // point errors at the descriptor
+      spec.lines.push_back(make_line(whole, 0, expanded, kLayout, Dialect::kubernetes));
+      return spec;
+    }
+    fail(fmt::format("unknown descriptor '{}': robfig/cron has @yearly @annually @monthly @weekly @daily "
+                     "@midnight @hourly (lower case)",
+                     descriptor.text),
+         whole, descriptor.column, 0);
+  }
+  if (tokens.size() != 5) {
+    const int col = tokens.size() > 5 ? tokens[5].column : static_cast<int>(whole.size()) + 1;
+    fail(fmt::format("expected exactly 5 fields (minute hour day-of-month month day-of-week), as Kubernetes "
+                     "CronJobs read them; found {}",
+                     tokens.size()),
+         whole, col, 0);
+  }
+  spec.lines.push_back(make_line(whole, 0, tokens, kLayout, Dialect::kubernetes));
+  return spec;
+}
+
+}  // namespace fuzzycron::syntax
