@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 src=${1:-../shared/vectors}
 [ -d "$src" ] || { echo "refresh-vectors: no $src" >&2; exit 2; }
-DIALECTS=(standard quartz jenkins furiko)
+DIALECTS=(standard quartz jenkins furiko croniter cron-parser)
 # kubernetes.jsonl is generated here (scripts/gen-robfig-vectors.sh), not copied.
 for d in "${DIALECTS[@]}"; do
   rm -f "tests/vectors/$d.jsonl" "tests/vectors/$d-hash.jsonl"

@@ -50,6 +50,8 @@ ParseOptions options_of(const json& v) {
   if (o.contains("hash_fields")) p.furiko.hash_fields = o["hash_fields"].get<bool>();
   if (o.contains("hash_seconds_by_default")) p.furiko.hash_seconds_by_default = o["hash_seconds_by_default"].get<bool>();
   if (o.contains("hash_names")) p.furiko.hash_names = o["hash_names"].get<bool>();
+  if (o.contains("strict")) p.cron_parser.strict = o["strict"].get<bool>();
+  if (o.contains("second_at_beginning")) p.croniter.second_at_beginning = o["second_at_beginning"].get<bool>();
   if (v.contains("seed")) {
     if (v["seed"].is_array()) p.seed = Seed(v["seed"].get<std::vector<std::string>>());
     else p.seed = Seed({v["seed"].get<std::string>()});

@@ -23,6 +23,17 @@ struct FurikoOptions {
   bool hash_names = true;
 };
 
+// croniter's option: in 6 and 7 fields, the seconds come first (not sixth).
+struct CroniterOptions {
+  bool second_at_beginning = false;
+};
+
+// cron-parser's option `strict`: exactly 6 fields, not both day fields
+// restricted, hash ranges and steps inside their field.
+struct CronParserOptions {
+  bool strict = false;
+};
+
 struct ParseOptions {
   Dialect dialect = Dialect::standard;
   // IANA zone of the schedule; a CRON_TZ=/TZ= prefix in the text (where the
@@ -30,6 +41,8 @@ struct ParseOptions {
   std::string time_zone = "UTC";
   DstPolicy dst = DstPolicy::cronie();
   FurikoOptions furiko;
+  CroniterOptions croniter;
+  CronParserOptions cron_parser;
   // What hash forms (H) are derived from; without one they are an error.
   Seed seed;
   // nullopt: the dialect's own (fc1 for standard and quartz, jenkins, furiko).

@@ -42,6 +42,11 @@ struct Term {
   int step = 0;                 // 0: none
   bool explicit_range = false;  // hash: H(a-b) given
   bool from_hash = false;       // a value or range drawn for a hash form
+  // hash: what the drawn value becomes where cron-parser writes H inside
+  // another form: `value` (H itself), `nth_weekday` (H#k, k in `with`),
+  // `last_of_weekday` (HL) or `range` (a-H, a in `with`).
+  Kind hashed_as = Kind::value;
+  int with = 0;
   int column = 1;               // 1-based column in the line
   int length = 1;               // characters of the term's text
 };

@@ -59,6 +59,13 @@ bool furiko_restricted(const std::optional<Field>& f) {
   return true;
 }
 
+// croniter's '*': the field is one unstepped '*' (or '?').
+bool is_bare_star(const std::optional<Field>& f) {
+  if (!f) return true;
+  return f->terms.size() == 1 &&
+         ((f->terms[0].kind == Kind::all && f->terms[0].step == 0) || f->terms[0].kind == Kind::no_spec);
+}
+
 // robfig's star bit: an item '*' or '?' (read as '*') whose step is at most 1.
 bool has_star_item(const std::optional<Field>& f) {
   if (!f) return true;
@@ -208,6 +215,10 @@ bool days_are_ored(const LineSyntax& line, Dialect d) noexcept {
       return compiler::furiko_restricted(dom) && compiler::furiko_restricted(dow);
     case Dialect::kubernetes:  // robfig: AND once either field has an item '*' or '?' without a step above 1
       return !compiler::has_star_item(dom) && !compiler::has_star_item(dow);
+    case Dialect::croniter:  // OR unless a field is '*' (once resolved, a full field read as '*' is one)
+      return !compiler::is_bare_star(dom) && !compiler::is_bare_star(dow);
+    case Dialect::cron_parser:  // OR unless a field's text is exactly '*' or '?'
+      return dom && dow && dom->text != "*" && dom->text != "?" && dow->text != "*" && dow->text != "?";
     case Dialect::quartz:
     case Dialect::jenkins:
       break;

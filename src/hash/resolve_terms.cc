@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace fuzzycron::hash {
 namespace {
 
@@ -84,6 +86,63 @@ void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, c
           set_range(t, start + shift, end + shift, n);
           break;
         }
+        case HashScheme::croniter: {
+          // H/n starts at a value drawn from the first period; a start on the
+          // end of the range is that one value (croniter 6.3).
+          auto pick = [&](int a, int b) { return a + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(b - a + 1))); };
+          if (n == 0) {
+            set_value(t, pick(lo, hi));
+          } else {
+            const int x = pick(lo, std::min(lo + n - 1, hi));
+            if (x == hi) set_value(t, x);
+            else set_range(t, x, hi, n);
+          }
+          break;
+        }
+        case HashScheme::cron_parser: {
+          // H(a-b) is clamped to the field (an error in strict mode); H/n keeps
+          // the values v with v mod n equal to the drawn offset, or falls back
+          // to one drawn value when none is left (cron-parser 5.10).
+          int a = lo, b = hi;
+          const bool strict = options.dialect == Dialect::cron_parser && options.cron_parser.strict;
+          if (t.explicit_range) {
+            if (strict && (a < rules.min || b > rules.max))
+              fail(fmt::format("H({}-{}) goes outside the field's {}-{} (strict mode)", lo, hi, rules.min, rules.max));
+            a = std::max(a, rules.min);
+            b = std::min(b, rules.max);
+            if (a > b) fail(fmt::format("H({}-{}) has no value inside the field's {}-{}", lo, hi, rules.min, rules.max));
+          }
+          auto pick = [&] { return a + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(b - a + 1))); };
+          if (n == 0) {
+            set_value(t, pick());
+            break;
+          }
+          if (strict && n > b - a + 1)
+            fail(fmt::format("the step {} is wider than the range {}-{} (strict mode)", n, a, b));
+          const int offset = static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n)));
+          int first = a / n * n + offset;
+          if (first < a) first += n;
+          if (first > b) set_value(t, pick());
+          else set_range(t, first, b, n);
+          break;
+        }
+      }
+      // cron-parser writes H inside other forms: H#k, HL, a-H.
+      if (t.kind == Term::Kind::value && t.hashed_as != Term::Kind::value) {
+        const int v = t.lo;
+        switch (t.hashed_as) {
+          case Term::Kind::nth_weekday:
+            t.kind = Term::Kind::nth_weekday;
+            t.hi = t.with;
+            break;
+          case Term::Kind::last_of_weekday: t.kind = Term::Kind::last_of_weekday; break;
+          case Term::Kind::range:
+            if (t.with > v) fail(fmt::format("the range {}-{} (H drew {}) runs backwards", t.with, v, v));
+            set_range(t, t.with, v, 0);
+            break;
+          default: break;
+        }
+        t.hashed_as = Term::Kind::value;
       }
       ++k;
     }

@@ -61,6 +61,8 @@ std::string_view hash_scheme_name(HashScheme s) noexcept {
     case HashScheme::fc1: return "fc1";
     case HashScheme::jenkins: return "jenkins";
     case HashScheme::furiko: return "furiko";
+    case HashScheme::croniter: return "croniter";
+    case HashScheme::cron_parser: return "cron-parser";
   }
   return "fc1";
 }

@@ -49,7 +49,8 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
   if (to == Dialect::furiko && ((p.last_day_offsets | p.last_day_offsets_weekday) & ~1u))
     cannot(to, "L-n (an offset from the last day of the month)", text);
   // Targets that OR two restricted day fields (Vixie, gorhill, robfig).
-  const bool ors = to == Dialect::standard || to == Dialect::furiko || to == Dialect::kubernetes;
+  const bool ors = to == Dialect::standard || to == Dialect::furiko || to == Dialect::kubernetes ||
+                   to == Dialect::croniter || to == Dialect::cron_parser;
   if (dom_restricted && dow_restricted) {
     if (p.day_or && !ors)
       cannot(to, "\"day-of-month OR day-of-week\" (both restricted, either may match)", text);
@@ -108,6 +109,12 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
       return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
     case Dialect::jenkins:
     case Dialect::kubernetes:
+      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
+    case Dialect::croniter:  // seconds are the sixth field
+      if (seconds) return fmt::format("{} {} {} {} {} {}", min, hour, dom, mon, dow, sec);
+      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
+    case Dialect::cron_parser:
+      if (seconds) return fmt::format("{} {} {} {} {} {}", sec, min, hour, dom, mon, dow);
       return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
   }
   return {};

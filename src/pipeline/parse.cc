@@ -16,6 +16,8 @@ HashScheme default_hash_scheme(Dialect d) noexcept {
   switch (d) {
     case Dialect::jenkins: return HashScheme::jenkins;
     case Dialect::furiko: return HashScheme::furiko;
+    case Dialect::croniter: return HashScheme::croniter;
+    case Dialect::cron_parser: return HashScheme::cron_parser;
     default: return HashScheme::fc1;
   }
 }
@@ -29,6 +31,8 @@ syntax::Spec split(std::string_view expression, const ParseOptions& options) {
     case Dialect::jenkins: return syntax::split_jenkins(expression);
     case Dialect::furiko: return syntax::split_furiko(expression, options.furiko.quartz_day_of_week);
     case Dialect::kubernetes: return syntax::split_kubernetes(expression);
+    case Dialect::croniter: return syntax::split_croniter(expression, options);
+    case Dialect::cron_parser: return syntax::split_cron_parser(expression, options);
   }
   return syntax::split_standard(expression);
 }
@@ -49,25 +53,32 @@ void add_hashed_seconds(syntax::Line& line, const ParseOptions& options) {
     line.fields[second] = syntax::parse_field("H", 1, syntax::rules_for(Dialect::furiko, syntax::FieldId::second), line);
 }
 
+// Draws the line's hash forms with the spec's hasher.
+void resolve_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, const ParseOptions& options) {
+  if (options.seed.empty() || (options.dialect == Dialect::furiko && !options.furiko.hash_names)) {
+    const int column = first_hash_column(line);
+    if (options.seed.empty())
+      throw Error(ErrorKind::missing_seed,
+                  "hash forms (H) pick a stable value from a seed such as the job's name, and none was given "
+                  "(ParseOptions::seed); without hashing write a fixed value",
+                  line.text, column, line.line);
+    syntax::fail("hash forms (H) are switched off (FurikoOptions::hash_names is false)", line.text, column,
+                 line.line);
+  }
+  if (!hasher)
+    hasher = hash::make_hasher(options.hash.value_or(default_hash_scheme(options.dialect)), options.seed, options.furiko);
+  hash::resolve_hash_terms(line, *hasher, options.hash.value_or(default_hash_scheme(options.dialect)), options);
+}
+
 // One hasher for the whole spec: Jenkins draws in reading order across lines.
 void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
   std::unique_ptr<hash::Hasher> hasher;
   for (auto& line : spec.lines) {
     add_hashed_seconds(line, options);
-    if (!hash::has_hash_terms(line)) continue;
-    if (options.seed.empty() || (options.dialect == Dialect::furiko && !options.furiko.hash_names)) {
-      const int column = first_hash_column(line);
-      if (options.seed.empty())
-        throw Error(ErrorKind::missing_seed,
-                    "hash forms (H) pick a stable value from a seed such as the job's name, and none was given "
-                    "(ParseOptions::seed); without hashing write a fixed value",
-                    line.text, column, line.line);
-      syntax::fail("hash forms (H) are switched off (FurikoOptions::hash_names is false)", line.text, column,
-                   line.line);
-    }
-    if (!hasher)
-      hasher = hash::make_hasher(options.hash.value_or(default_hash_scheme(options.dialect)), options.seed, options.furiko);
-    hash::resolve_hash_terms(line, *hasher, options.hash.value_or(default_hash_scheme(options.dialect)), options);
+    if (hash::has_hash_terms(line)) resolve_line(line, hasher, options);
+    // What croniter and cron-parser compute and check once every value is known.
+    if (options.dialect == Dialect::croniter) syntax::finish_croniter(line);
+    if (options.dialect == Dialect::cron_parser) syntax::finish_cron_parser(line);
   }
 }
 

@@ -9,6 +9,8 @@ std::string_view dialect_name(Dialect d) noexcept {
     case Dialect::jenkins: return "jenkins";
     case Dialect::furiko: return "furiko";
     case Dialect::kubernetes: return "kubernetes";
+    case Dialect::croniter: return "croniter";
+    case Dialect::cron_parser: return "cron-parser";
   }
   return "standard";
 }

@@ -48,6 +48,10 @@ struct FieldRules {
   int hash_lo = 0, hash_hi = 0;  // bare-H range
   int hash_min = 0, hash_max = 0;  // what H(a-b) may name (usually min..max)
   bool hash_step_in_range = true;  // H/n: n must not exceed the hash range
+  bool hash_range_increasing = false;  // croniter: H(a-b) needs a < b (a = b is an error too)
+  bool hash_inside = false;  // cron-parser: H#k and HL in day-of-week, a-H anywhere
+  bool last_weekday_prefix = false;  // croniter: day-of-week L5 = the last Friday
+  bool last_only = false;   // dom: L alone, no L-n, LW or nW (cron-parser, croniter)
   std::string_view dialect;
   std::string_view range_text;  // "0-59"
 };
@@ -71,6 +75,13 @@ Spec split_quartz(std::string_view text);
 Spec split_jenkins(std::string_view text);
 Spec split_furiko(std::string_view text, bool quartz_day_of_week);
 Spec split_kubernetes(std::string_view text);
+Spec split_croniter(std::string_view text, const ParseOptions& options);
+Spec split_cron_parser(std::string_view text, const ParseOptions& options);
+
+// After hash forms are drawn: the value sets croniter and cron-parser compute,
+// with their checks (src/syntax/dialect_croniter.cc, dialect_cron_parser.cc).
+void finish_croniter(Line& line);
+void finish_cron_parser(Line& line);
 
 // Rules of a field in a dialect (also used by structured schedules).
 const FieldRules& rules_for(Dialect d, FieldId f, bool furiko_quartz_dow = false);

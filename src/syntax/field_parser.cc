@@ -108,6 +108,21 @@ class ItemParser {
       ++pos_;
       const int end_at = pos_;
       if (at_end()) error(end_at, "a range needs an end: write a-b");
+      if (r_.hash_inside && r_.hash_h && is_special(peek(), 'H')) {  // cron-parser: a-H
+        const int start = t.lo;
+        Term h;
+        h.column = t.column;
+        h.length = t.length;
+        ItemParser rest(s_.substr(pos_), base_ + pos_, r_, line_);
+        h = rest.parse();
+        if (h.kind != Term::Kind::hash || h.step || h.hashed_as != Term::Kind::value)
+          error(end_at, "a range may end in a bare H or H(a-b) only (a-H)");
+        h.column = t.column;
+        h.length = t.length;
+        h.hashed_as = Term::Kind::range;
+        h.with = start;
+        return h;
+      }
       t.hi = parse_value();
       t.kind = Term::Kind::range;
       check_range(t, end_at);
@@ -260,6 +275,13 @@ class ItemParser {
 
   Term parse_last(Term& t) {
     pos_ = 1;
+    if (r_.id == FieldId::day_of_week && r_.last_weekday_prefix) {  // croniter: L5, the last Friday
+      if (at_end() || !is_digit(peek())) error(0, "'L' needs a weekday after it here (e.g. L5, the last Friday)");
+      t.kind = Term::Kind::last_of_weekday;
+      t.lo = parse_value();
+      expect_end();
+      return t;
+    }
     if (r_.id == FieldId::day_of_week) {
       if (!r_.dow_bare_last) error(0, "'L' needs a weekday before it here (e.g. 5L, the last Friday)");
       t.kind = Term::Kind::value;
@@ -271,6 +293,8 @@ class ItemParser {
       error(0, "'L' is only allowed in day-of-month and day-of-week");
     t.kind = Term::Kind::last_day;
     t.lo = 0;
+    if (r_.last_only && !at_end())
+      error(pos_, fmt::format("only L (the last day of the month) is supported in the {} dialect", r_.dialect));
     if (peek() == '-') {
       if (!r_.last_offset) error(pos_, "L-n is not supported in this dialect");
       ++pos_;
@@ -289,7 +313,7 @@ class ItemParser {
 
   Term parse_hash(Term& t, char open, char close) {
     t.kind = Term::Kind::hash;
-    if (r_.id == FieldId::year && r_.dialect != "furiko") error(0, "hash forms are not allowed in the year field");
+    if (r_.id == FieldId::year && !r_.hash_h) error(0, "hash forms are not allowed in the year field");
     t.lo = r_.hash_lo;
     t.hi = r_.hash_hi;
     pos_ = 1;
@@ -303,6 +327,8 @@ class ItemParser {
       if (peek() != close) error(pos_, fmt::format("expected '{}' to close the hash range", close));
       ++pos_;
       if (a > b) error(a_at, fmt::format("the hash range {}-{} runs backwards: the start must not be above the end", a, b));
+      if (a == b && r_.hash_range_increasing)
+        error(a_at, fmt::format("the hash range {}-{} is one value: the end must be above the start", a, b));
       t.lo = a;
       t.hi = b;
       t.explicit_range = true;
@@ -312,6 +338,20 @@ class ItemParser {
       t.step = parse_step();
       if (r_.hash_step_in_range && t.step > t.hi - t.lo + 1)
         error(at, fmt::format("the step {} is larger than the hash range {}-{}", t.step, t.lo, t.hi));
+    }
+    if (r_.hash_inside && r_.id == FieldId::day_of_week && t.step == 0) {  // cron-parser: H#k, HL
+      if (peek() == '#') {
+        ++pos_;
+        const int k_at = pos_;
+        if (at_end() || !is_digit(peek())) error(k_at, "'#' must be followed by a number 1-5 (the k-th weekday of the month)");
+        t.with = parse_number();
+        if (t.with < 1 || t.with > 5)
+          error(k_at, fmt::format("#{} is out of range: a weekday occurs 1-5 times in a month", t.with));
+        t.hashed_as = Term::Kind::nth_weekday;
+      } else if (peek() == 'L') {
+        ++pos_;
+        t.hashed_as = Term::Kind::last_of_weekday;
+      }
     }
     expect_end();
     return t;

@@ -23,7 +23,7 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
   r.range_text = rg.text;
   const bool dom = f == FieldId::day_of_month, dow = f == FieldId::day_of_week;
   const bool named = f == FieldId::month || dow;
-  r.hash_h = f != FieldId::year || d == Dialect::furiko;
+  r.hash_h = f != FieldId::year || d == Dialect::furiko || d == Dialect::croniter;
   switch (d) {
     case Dialect::standard:
       r.dialect = "standard";
@@ -101,9 +101,49 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
         r.sunday_is_one = true;
       }
       break;
+    case Dialect::croniter:
+      // Values are checked again, as croniter does, once the layout is known
+      // (day-of-month 0 is 1 and day-of-week 7 is 0 only in some layouts).
+      r.dialect = "croniter";
+      r.names = named;
+      r.question = dom || dow;
+      r.value_step = true;
+      r.wrap = true;
+      r.lowercase_specials = true;
+      r.last = dom;
+      r.last_only = dom;
+      r.last_weekday_prefix = dow;
+      r.nth = dow;
+      if (dom) r.min = 0;
+      if (f == FieldId::year) {
+        r.hash_lo = 1970;
+        r.hash_hi = 2099;
+      }
+      if (dom) r.hash_hi = 31;
+      break;
+    case Dialect::cron_parser:
+      r.dialect = "cron-parser";
+      r.names = named;
+      r.question = true;
+      r.question_is_star = true;
+      r.value_step = true;
+      r.last = dom || dow;
+      r.last_only = dom;
+      r.nth = dow;
+      r.hash_inside = true;
+      r.hash_lo = r.min;  // H draws from the whole field: day-of-month 1-31, day-of-week 0-7
+      r.hash_hi = r.max;
+      break;
   }
   r.hash_min = r.min;
   r.hash_max = r.max;
+  if (d == Dialect::croniter || d == Dialect::cron_parser) {
+    // H(a-b) is checked once drawn (croniter) or clamped to the field (cron-parser).
+    r.hash_min = 0;
+    r.hash_max = 999999;
+    r.hash_step_in_range = false;
+    r.hash_range_increasing = d == Dialect::croniter;
+  }
   if (d == Dialect::furiko) {
     // furiko resolves H after converting the quartz day-of-week format, so its
     // hash forms always count days 0-6 from Sunday; it checks steps itself.

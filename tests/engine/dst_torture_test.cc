@@ -146,6 +146,12 @@ std::string generate(Dialect d, std::mt19937_64& rng) {
     case Dialect::kubernetes:
       return minute + " " + hour + " " + pick({"*", "?", "1", "1,15", "*/2", "5/10"}) + " " + pick({"*", "2", "3/3"}) +
              " " + pick({"*", "1-5", "0", "MON,fri", "*/1"});
+    case Dialect::croniter:
+      return minute + " " + hour + " " + pick({"*", "?", "1", "1,15", "*/2", "l", "28-3"}) + " " +
+             pick({"*", "2", "3/3", "nov-feb"}) + " " + pick({"*", "1-5", "0", "mon,fri", "fri-mon", "l5", "2#3"});
+    case Dialect::cron_parser:
+      return pick({"0", "H", "*/20"}) + " " + minute + " " + hour + " " + pick({"*", "?", "1", "1,15", "*/2", "L"}) +
+             " " + pick({"*", "2", "3/3"}) + " " + pick({"*", "1-5", "0", "MON,fri", "5L", "2#3"});
   }
   return "* * * * *";
 }

@@ -1,0 +1,214 @@
+// croniter 6 (Python): "min hour dom mon dow [sec [year]]" (seconds first in 6
+// and 7 fields with second_at_beginning), any case, aliases that are hashed
+// when a seed is given. The field grammar is read by the shared term parser;
+// finish_croniter() then expands every field to croniter's own value sets,
+// which carry its quirks: a range a-a is the whole field, b-a wraps with its
+// step carried over, day-of-month 0 is 1 only in six fields, day-of-week 7 is
+// 0 only in five, and a full day field counts as '*' only beside a '*'.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "syntax/layout.h"
+
+namespace fuzzycron::syntax {
+namespace {
+
+struct Alias {
+  std::string_view name, plain, hashed;
+};
+constexpr Alias kAliases[] = {
+    {"@midnight", "0 0 * * *", "h h(0-2) * * * h"}, {"@hourly", "0 * * * *", "h * * * * h"},
+    {"@daily", "0 0 * * *", "h h * * * h"},         {"@weekly", "0 0 * * 0", "h h * * h h"},
+    {"@monthly", "0 0 1 * *", "h h h * * h"},       {"@yearly", "0 0 1 1 *", "h h h h * h"},
+    {"@annually", "0 0 1 1 *", "h h h h * h"},
+};
+
+using F = FieldId;
+
+// croniter's RANGES and LEN_MEANS_ALL, by our field ids.
+struct Range {
+  int min, max;
+};
+Range range_of(FieldId f) {
+  switch (f) {
+    case F::second:
+    case F::minute: return {0, 59};
+    case F::hour: return {0, 23};
+    case F::day_of_month: return {1, 31};
+    case F::month: return {1, 12};
+    case F::day_of_week: return {0, 6};
+    case F::year: return {1970, 2099};
+  }
+  return {0, 59};
+}
+
+}  // namespace
+
+Spec split_croniter(std::string_view text, const ParseOptions& options) {
+  Spec spec;
+  const std::string whole(text);
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string_view expression = lower;
+  bool alias = false;
+  for (const Alias& a : kAliases)
+    if (lower == a.name) {
+      expression = options.seed.empty() ? a.plain : a.hashed;
+      alias = true;
+    }
+  auto tokens = tokens_of(expression);
+  if (alias)
+    for (auto& t : tokens) t.column = 1;  // point errors at the alias
+  if (tokens.size() < 5 || tokens.size() > 7) {
+    const int col = tokens.size() > 7 ? tokens[7].column : static_cast<int>(whole.size()) + 1;
+    fail(fmt::format("expected 5, 6 or 7 fields (minute hour day-of-month month day-of-week [second [year]]); "
+                     "found {}",
+                     tokens.size()),
+         whole, col, 0);
+  }
+  if (tokens.size() > 5 && options.croniter.second_at_beginning) {  // the first field is the seconds
+    const Token seconds = tokens.front();
+    tokens.erase(tokens.begin());
+    tokens.insert(tokens.begin() + 5, seconds);
+  }
+  std::array<FieldId, 7> layout = {F::minute, F::hour, F::day_of_month, F::month, F::day_of_week, F::second, F::year};
+  Line line;
+  line.text = whole;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const FieldId f = layout[i];
+    auto& field = line.fields[static_cast<int>(f)];
+    field = parse_field(tokens[i].text, tokens[i].column, rules_for(Dialect::croniter, f), line);
+    for (const Term& t : field->terms) {
+      if (t.kind == Term::Kind::hash && field->terms.size() > 1)
+        fail(fmt::format("{}: in croniter a hash form is the whole field (H, H(a-b), H/n or H(a-b)/n), not a list "
+                         "item", field_name(f)),
+             whole, t.column, 0);
+      if (t.kind == Term::Kind::no_spec && field->terms.size() > 1)
+        fail(fmt::format("{}: '?' stands alone in croniter", field_name(f)), whole, t.column, 0);
+    }
+  }
+  spec.lines.push_back(std::move(line));
+  return spec;
+}
+
+void finish_croniter(Line& line) {
+  const int count = !line.fields[static_cast<int>(F::second)] ? 5 : !line.fields[static_cast<int>(F::year)] ? 6 : 7;
+  // croniter's value_alias: 0 is day 1 only in six fields, 7 is Sunday only in five.
+  auto alias = [count](FieldId f, int v) {
+    if (f == F::day_of_month && v == 0 && count == 6) return 1;
+    if (f == F::day_of_week && v == 7 && count == 5) return 0;
+    return v;
+  };
+  const auto& dom_text = line.fields[static_cast<int>(F::day_of_month)]->text;
+  const auto& dow_text = line.fields[static_cast<int>(F::day_of_week)]->text;
+  for (int i = 0; i < kFieldCount; ++i) {
+    auto& field = line.fields[i];
+    if (!field) continue;
+    const FieldId f = field->id;
+    const Range r = range_of(f);
+    std::set<int> values;
+    bool star = false, last = false;
+    std::map<int, std::set<int>> nth;  // weekday -> k (0: the last)
+    const Term* at = nullptr;
+    auto bad = [&](const std::string& why) {
+      fail(fmt::format("{}: {}", field_name(f), why), line.text, at ? at->column : field->column, line.line);
+    };
+    auto single = [&](int v) {
+      v = alias(f, v);
+      if (v < r.min || v > r.max)
+        bad(fmt::format("{} is out of range: croniter takes {}-{} here{}", v, r.min, r.max,
+                        f == F::day_of_week && count > 5 ? " (7 is Sunday only in five fields)"
+                        : f == F::day_of_month && v == 0 ? " (0 is day 1 only in six fields)"
+                                                         : ""));
+      values.insert(v);
+      return v;
+    };
+    auto run = [&](int low, int high, int step) {
+      low = alias(f, low);
+      high = alias(f, high);
+      if (std::max(low, high) > r.max) bad(fmt::format("the range {}-{} goes beyond {}", low, high, r.max));
+      std::vector<int> items;
+      if (low > high) {  // wraps: low..max, then from the start with the step carried over
+        for (int v = low; v <= r.max; v += step) items.push_back(v);
+        int skip = 0;
+        if (!items.empty()) {
+          const int already = r.max - items.back(), position = items.back() - r.min;
+          if (position + step > r.max - r.min + 1 && already < step) skip = step - already;
+        }
+        for (int v = r.min + skip; v <= high; v += step) items.push_back(v);
+      } else if (low == high) {  // a-a: the whole field
+        for (int v = r.min; v <= r.max; v += step) items.push_back(v);
+      } else {
+        for (int v = low; v <= high; v += step) items.push_back(v);
+      }
+      for (int v : items) single(v);
+    };
+    for (const Term& t : field->terms) {
+      at = &t;
+      const int step = std::max(t.step, 1);
+      switch (t.kind) {
+        case Term::Kind::no_spec: star = true; break;
+        case Term::Kind::all:
+          if (t.step == 0) star = true;
+          else run(r.min, r.max, step);
+          break;
+        case Term::Kind::value:
+          if (t.step == 0) single(t.lo);
+          else run(t.lo, r.max, step);
+          break;
+        case Term::Kind::range: run(t.lo, t.hi, step); break;
+        case Term::Kind::last_day: last = true; break;
+        case Term::Kind::nth_weekday: nth[single(t.lo)].insert(t.hi); break;
+        case Term::Kind::last_of_weekday: nth[single(t.lo)].insert(0); break;
+        default: bad("this form is not supported in croniter"); break;
+      }
+    }
+    at = nullptr;
+    // A field naming every value is '*' (for the day fields only beside a '*'
+    // in the other one, which decides the day-of-month/day-of-week OR).
+    constexpr int kLenMeansAll[] = {60, 60, 24, 31, 12, 7, 130};
+    const std::size_t size = values.size() + (star ? 1 : 0) + (last ? 1 : 0);
+    if (static_cast<int>(size) == kLenMeansAll[i]) {
+      const bool keep = (f == F::day_of_month && dow_text.find('*') == std::string::npos) ||
+                        (f == F::day_of_week && dom_text.find('*') == std::string::npos);
+      if (!keep) star = true, values.clear(), last = false, nth.clear();
+    }
+    if (!nth.empty()) {
+      std::size_t plain = 0;
+      for (int v : values) plain += nth.count(v) ? 0 : 1;
+      if (plain > 0 && values.size() != 7)
+        bad("croniter does not mix plain weekdays with n#k or Ln in one field");
+    }
+    std::vector<Term> terms;
+    auto add = [&](Term::Kind kind, int lo, int hi) {
+      Term t;
+      t.kind = kind;
+      t.lo = lo;
+      t.hi = hi;
+      t.column = field->column;
+      t.length = static_cast<int>(field->text.size());
+      terms.push_back(t);
+    };
+    if (star && values.empty() && !last) {
+      add(Term::Kind::all, r.min, r.max);
+    } else {
+      for (int v : values) {
+        if (auto it = nth.find(v); it != nth.end()) {
+          for (int k : it->second) k == 0 ? add(Term::Kind::last_of_weekday, v, v) : add(Term::Kind::nth_weekday, v, k);
+        } else {
+          add(Term::Kind::value, v, v);
+        }
+      }
+      if (last) add(Term::Kind::last_day, 0, 0);
+      if (star) add(Term::Kind::all, r.min, r.max);  // '*' beside other items
+    }
+    field->terms = std::move(terms);
+  }
+}
+
+}  // namespace fuzzycron::syntax
