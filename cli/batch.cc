@@ -53,6 +53,8 @@ ParseOptions options_of(const json& line) {
     if (o.contains("hash_seconds_by_default"))
       p.furiko.hash_seconds_by_default = o["hash_seconds_by_default"].get<bool>();
     if (o.contains("hash_names")) p.furiko.hash_names = o["hash_names"].get<bool>();
+    if (o.contains("strict")) p.cron_parser.strict = o["strict"].get<bool>();
+    if (o.contains("second_at_beginning")) p.croniter.second_at_beginning = o["second_at_beginning"].get<bool>();
     if (o.contains("spread_ms")) p.spread = std::chrono::milliseconds{o["spread_ms"].get<long long>()};
   }
   return p;

@@ -85,6 +85,8 @@ ParseOptions parse_options(const CommonOptions& o) {
     p.spread = parse_duration(o.spread);
     if (p.spread.count() < 1) throw Error(ErrorKind::argument, "--spread needs a window longer than zero, e.g. 15m", o.spread, 1);
   }
+  p.croniter.second_at_beginning = o.seconds_first;
+  p.cron_parser.strict = o.strict;
   if (!o.hash.empty()) {
     const auto scheme = hash_scheme_from_name(o.hash);
     if (!scheme) throw Error(ErrorKind::argument, "unknown hash scheme '" + o.hash + "': use " + hash_scheme_list(), o.hash, 1);

@@ -27,6 +27,8 @@ struct CommonOptions {
   std::string host;                // --host: prepended to the seed
   std::string hash;                // --hash: a scheme name, or empty for the dialect's
   std::string spread;              // --spread: a window such as 15m, or empty
+  bool seconds_first = false;      // --seconds-first: croniter's second_at_beginning
+  bool strict = false;             // --strict: cron-parser's strict mode
 };
 
 // "standard, quartz, ..., kubernetes" and "fc1, jenkins, furiko": every name,

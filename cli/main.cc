@@ -26,7 +26,9 @@ constexpr const char* kFooter = R"(Examples:
 
 Dialects: standard (cronie; 5 fields, or 6 with seconds first), quartz (sec min hour
 dom mon dow [year]; ? L W #), jenkins (5 fields, multi-line, TZ= first line), furiko (5-7 tokens),
-kubernetes (robfig/cron v3 as Kubernetes CronJobs read it: 5 fields, N/s, ? = *, dow 0-6).
+kubernetes (robfig/cron v3 as Kubernetes CronJobs read it: 5 fields, N/s, ? = *, dow 0-6), croniter
+(croniter 6: min hour dom mon dow [sec [year]], --seconds-first; its CRC-32 H), cron-parser (cron-parser 5:
+5 fields or 6 with seconds first, --strict; its FNV-1a/mulberry32 H).
 DST policies: cron (default: fixed-time jobs run once after a spring-forward gap and once in a
 fall-back overlap; interval jobs skip the gap and run in both passes), wall (= skip-both), or
 GAP-OVERLAP with GAP skip|shift and OVERLAP first|last|both.
@@ -42,6 +44,8 @@ void add_common(CLI::App* cmd, CommonOptions& o) {
   cmd->add_option("-s,--seed", o.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");
   cmd->add_option("--host", o.host, "host name: prepended to the seed parts");
   cmd->add_option("--hash", o.hash, "hash scheme: " + fuzzycron::cli::hash_scheme_list(" | ") + " (default: the dialect's own)");
+  cmd->add_flag("--seconds-first", o.seconds_first, "croniter: in 6 or 7 fields the seconds come first (second_at_beginning)");
+  cmd->add_flag("--strict", o.strict, "cron-parser: its strict mode (6 fields, one day field restricted, H inside the field)");
   cmd->add_option("--spread", o.spread, "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m");
 }
 

@@ -71,15 +71,19 @@ void resolve_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, con
 }
 
 // One hasher for the whole spec: Jenkins draws in reading order across lines.
-void resolve_hashes(syntax::Spec& spec, const ParseOptions& options) {
+void resolve_hashes(syntax::Spec& spec, const ParseOptions& options, bool finish) {
   std::unique_ptr<hash::Hasher> hasher;
   for (auto& line : spec.lines) {
     add_hashed_seconds(line, options);
     if (hash::has_hash_terms(line)) resolve_line(line, hasher, options);
-    // What croniter and cron-parser compute and check once every value is known.
-    if (options.dialect == Dialect::croniter) syntax::finish_croniter(line);
-    if (options.dialect == Dialect::cron_parser) syntax::finish_cron_parser(line);
+    if (finish) finish_line(line, options);
   }
+}
+
+// What croniter and cron-parser compute and check once every value is known.
+void finish_line(syntax::Line& line, const ParseOptions& options) {
+  if (options.dialect == Dialect::croniter) syntax::finish_croniter(line);
+  if (options.dialect == Dialect::cron_parser) syntax::finish_cron_parser(line);
 }
 
 Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {

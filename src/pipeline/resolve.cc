@@ -20,13 +20,19 @@ std::string render(const syntax::Term& t) {
 }
 
 // The line with each drawn term written over the hash form it came from.
-std::string resolve_line(const syntax::Line& line, const std::string& original) {
+std::string resolve_line(const syntax::Line& line, const std::string& original, const ParseOptions& options) {
   const auto first = std::find_if(line.fields.begin(), line.fields.end(), [](auto& f) { return f.has_value(); });
   const bool alias = first != line.fields.end() && (*first)->column <= static_cast<int>(original.size()) &&
                      original[static_cast<std::size_t>((*first)->column - 1)] == '@';
   if (alias) {  // "@hourly" -> "37 * * * *"
+    // In the dialect's order: croniter writes the seconds sixth.
+    using F = syntax::FieldId;
+    std::vector<F> order = {F::second, F::minute, F::hour, F::day_of_month, F::month, F::day_of_week, F::year};
+    if (options.dialect == Dialect::croniter && !options.croniter.second_at_beginning)
+      order = {F::minute, F::hour, F::day_of_month, F::month, F::day_of_week, F::second, F::year};
     std::string out;
-    for (const auto& f : line.fields) {
+    for (F id : order) {
+      const auto& f = line.fields[static_cast<int>(id)];
       if (!f) continue;
       if (!out.empty()) out += ' ';
       std::string text;
@@ -54,7 +60,11 @@ std::string resolve_line(const syntax::Line& line, const std::string& original) 
 
 std::string resolve(std::string_view expression, const ParseOptions& options) {
   syntax::Spec spec = detail::split(expression, options);
-  detail::resolve_hashes(spec, options);
+  detail::resolve_hashes(spec, options, /*finish=*/false);
+  for (const auto& line : spec.lines) {  // the dialect's checks, on a copy: the drawn terms are printed
+    syntax::Line checked = line;
+    detail::finish_line(checked, options);
+  }
   // Lines of the input; parsed lines carry their 1-based number (0: single line).
   std::vector<std::string> lines;
   std::size_t start = 0;
@@ -69,7 +79,7 @@ std::string resolve(std::string_view expression, const ParseOptions& options) {
     std::string original = lines[index];
     const bool cr = !original.empty() && original.back() == '\r';
     if (cr) original.pop_back();
-    lines[index] = resolve_line(line, original);
+    lines[index] = resolve_line(line, original, options);
     if (cr) lines[index] += '\r';
   }
   std::string out;

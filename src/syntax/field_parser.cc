@@ -74,7 +74,7 @@ class ItemParser {
     }
     if ((c == 'H' || (c == 'h' && r_.lowercase_specials)) && (r_.hash_h)) return parse_hash(t, '(', ')');
     if (c == '#' && r_.hash_pound) return parse_hash(t, '[', ']');
-    if (is_special(c, 'L') && (r_.last || r_.dow_bare_last)) return parse_last(t);
+    if (is_special(c, 'L') && (r_.last || r_.dow_bare_last || r_.last_weekday_prefix)) return parse_last(t);
     if (!is_digit(c) && !is_alpha(c)) error(0, fmt::format("unexpected '{}': expected a number{}",
                                                       printable(s_.substr(0, 1)), what_else()));
     t.lo = parse_value();
@@ -123,7 +123,12 @@ class ItemParser {
         h.with = start;
         return h;
       }
-      t.hi = parse_value();
+      if (r_.last_only && r_.dialect == "croniter" && is_special(peek(), 'L') && pos_ + 1 == static_cast<int>(s_.size())) {
+        ++pos_;  // croniter: a-L runs to the 31st
+        t.hi = 31;
+      } else {
+        t.hi = parse_value();
+      }
       t.kind = Term::Kind::range;
       check_range(t, end_at);
       if (peek() == '/') t.step = parse_step();

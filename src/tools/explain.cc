@@ -102,6 +102,16 @@ std::string day_cycle(const Term& t, const FieldWords& w) {
 std::string hash_phrase(const Term& t, const FieldWords& w) {
   const bool dow = w.id == FieldId::day_of_week;
   const std::string chosen = fmt::format("chosen from {}", w.seed_words);
+  switch (t.hashed_as) {  // cron-parser's H inside another form
+    case Kind::nth_weekday:
+      return fmt::format("the {} occurrence in the month of a stable day of the week {}",
+                         kOrdinals[static_cast<std::size_t>(std::clamp(t.with, 1, 5) - 1)], chosen);
+    case Kind::last_of_weekday: return fmt::format("the last occurrence in the month of a stable day of the week {}", chosen);
+    case Kind::range:
+      return fmt::format("every {} from {} through a stable {} between {} and {} {}", w.unit, w.value(t.with), w.unit,
+                         w.number(std::max(t.lo, t.with)), w.number(t.hi), chosen);
+    default: break;
+  }
   if (t.step == 0) {
     if (dow && !t.explicit_range) return fmt::format("a stable day of the week {}", chosen);
     if (w.id == FieldId::day_of_month)
@@ -182,7 +192,9 @@ bool every(const std::optional<Field>& f) {
 // One value: a plain number or a single hash draw.
 bool single(const std::optional<Field>& f) {
   return f && f->terms.size() == 1 &&
-         ((f->terms[0].kind == Kind::value || f->terms[0].kind == Kind::hash) && f->terms[0].step == 0);
+         ((f->terms[0].kind == Kind::value ||
+           (f->terms[0].kind == Kind::hash && f->terms[0].hashed_as != Kind::range)) &&
+          f->terms[0].step == 0);
 }
 bool fixed(const std::optional<Field>& f) { return single(f) && f->terms[0].kind == Kind::value; }
 bool fixed_values(const std::optional<Field>& f) {

@@ -223,5 +223,66 @@ TEST(Schemes, FurikoQuartzFormatDayOfWeekStaysInOneToSevenForEveryScheme) {
     }
 }
 
+// cron-parser 5.10.5's hash, from the facts of shared/research/hash-compat.md §1
+// (checked there against the package): FNV-1a over UTF-16 units, mulberry32,
+// one draw per field in the order second, minute, hour, month, dom, dow.
+TEST(Schemes, CronParserDrawsAsCronParser) {
+  auto r = [](const char* expr, const char* seed, bool strict = false) {
+    ParseOptions o;
+    o.dialect = Dialect::cron_parser;
+    o.seed = Seed({seed});
+    o.cron_parser.strict = strict;
+    return resolve(expr, o);
+  };
+  EXPECT_EQ(r("H H H H H H", "my-job"), "39 21 16 9 4 2");
+  EXPECT_EQ(r("H H H H H H", "main-backup"), "40 23 2 7 4 0");
+  EXPECT_EQ(r("H H H H H H", "caf\xc3\xa9-job"), "41 38 16 11 9 5");          // U+00E9 is one UTF-16 unit
+  EXPECT_EQ(r("H H H H H H", "\xf0\x9f\x9a\x80-launch"), "33 45 6 27 11 3");  // a surrogate pair
+  EXPECT_EQ(r("H/15 * * * *", "my-job"), "5-59/15 * * * *");      // aligned to multiples of 15
+  EXPECT_EQ(r("H(25-59)/10 * * * *", "my-job"), "33-59/10 * * * *");  // not to the range start
+  EXPECT_EQ(r("H(50-100) * * * *", "my-job"), "53 * * * *");      // clamped to the field
+  EXPECT_EQ(r("H(50-100)/60 * * * *", "main-backup"), "53 * * * *");  // nothing left: one value
+  EXPECT_EQ(r("0 0 * * H(1-5)/2", "my-job"), "0 0 * * 2-5/2");
+  EXPECT_EQ(r("H,30 * * * *", "my-job"), "21,30 * * * *");
+  EXPECT_THROW(r("H(70-80) * * * *", "my-job"), Error);          // no value inside the field
+  EXPECT_THROW(r("H(50-100) * * * *", "my-job", true), Error);   // strict: inside the field
+  EXPECT_THROW(r("0 0 * * H/1", "my-job"), Error);               // 0 and 7: Sunday twice
+  EXPECT_THROW(r("H,H * * * *", "my-job"), Error);               // one draw per field: a duplicate
+}
+
+// croniter 6's hash (hash-compat.md §2): CRC-32 of the UTF-8 seed, shifted right
+// by the field's internal index (minute 0 ... second 5, year 6).
+TEST(Schemes, CroniterDrawsAsCroniter) {
+  auto r = [](const char* expr, const char* seed, bool seconds_first = false) {
+    ParseOptions o;
+    o.dialect = Dialect::croniter;
+    o.seed = Seed({seed});
+    o.croniter.second_at_beginning = seconds_first;
+    return resolve(expr, o);
+  };
+  EXPECT_EQ(r("H H * * *", "my-job"), "40 8 * * *");
+  EXPECT_EQ(r("H H H H H H", "caf\xc3\xa9-job"), "45 16 8 5 2 22");
+  EXPECT_EQ(r("H/15 * * * *", "my-job"), "10-59/15 * * * *");
+  EXPECT_EQ(r("0 H/6 * * *", "my-job"), "0 2-23/6 * * *");
+  EXPECT_EQ(r("0 0 * * H(1-5)", "my-job"), "0 0 * * 1");
+  EXPECT_EQ(r("H/15 * * * * *", "caf\xc3\xa9-job", true), "7-59/15 * * * * *");
+  EXPECT_EQ(r("@annually", "my-job"), "40 8 9 3 * 12");            // hashed alias, seconds sixth
+  EXPECT_EQ(r("0 0 1 1 * 0 H(2025-2035)", "my-job"), "0 0 1 1 * 0 2029");
+  EXPECT_THROW(r("H(10-5) * * * *", "my-job"), Error);
+  EXPECT_THROW(r("H,5 * * * *", "my-job"), Error);                 // H is a whole field in croniter
+  EXPECT_EQ(r("0 0 * * H(1-7)", "nightly"), "0 0 * * 7");           // 7 is Sunday in five fields ...
+  EXPECT_THROW(r("0 0 * * H(1-7) 0", "nightly"), Error);          // ... and out of range in six
+  // The same seed in both peers draws differently (hash-compat.md §3).
+  ParseOptions cp;
+  cp.dialect = Dialect::cron_parser;
+  cp.seed = Seed({"my-job"});
+  EXPECT_EQ(resolve("H H * * *", cp), "21 16 * * *");
+  // Either scheme serves any dialect.
+  ParseOptions standard;
+  standard.seed = Seed({"my-job"});
+  standard.hash = HashScheme::croniter;
+  EXPECT_EQ(resolve("H H * * *", standard), "40 8 * * *");
+}
+
 }  // namespace
 }  // namespace fuzzycron
