@@ -28,14 +28,16 @@ inline ParseOptions options_from(std::string_view& in) {
                                    "shift-both"};
   ParseOptions o;
   const auto d = take(in);
-  o.dialect = static_cast<Dialect>(d % 4);
+  o.dialect = kAllDialects[(d & 0x0f) % std::size(kAllDialects)];
   o.furiko.quartz_day_of_week = d & 0x10;
   o.furiko.hash_seconds_by_default = d & 0x20;
+  o.croniter.second_at_beginning = d & 0x40;
+  o.cron_parser.strict = d & 0x80;
   o.time_zone = kZones[take(in) % std::size(kZones)];
   o.dst = *DstPolicy::from_name(policies[take(in) % std::size(policies)]);
   const auto h = take(in);
   if (h & 1) o.seed = Seed({"fuzz-host", "fuzz-job"});
-  if (h & 2) o.hash = static_cast<HashScheme>((h >> 2) % 3);
+  if (h & 2) o.hash = kAllHashSchemes[(h >> 2) % std::size(kAllHashSchemes)];
   return o;
 }
 

@@ -57,6 +57,11 @@ void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, c
       const int lo = t.lo, hi = t.hi, n = t.step;
       const bool dow = id == FieldId::day_of_week;
       const int shift = numbering_shift(id, t, options);
+      // fc1 and Jenkins start H/n inside the first period (SPEC §3): a step
+      // wider than the range has none. Dialects that allow it (croniter,
+      // cron-parser) leave the check to here.
+      if ((scheme == HashScheme::fc1 || (scheme == HashScheme::jenkins && n > 1)) && n > hi - lo + 1)
+        fail(fmt::format("the step {} is larger than the hash range {}-{}", n, lo, hi));
       switch (scheme) {
         case HashScheme::fc1:
           if (n == 0) set_value(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
@@ -126,6 +131,19 @@ void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, c
           else set_range(t, first, b, n);
           break;
         }
+      }
+      // furiko's quartz format numbers day-of-week 1-7 (the schemes above draw 0-6).
+      if (shift && (scheme == HashScheme::croniter || scheme == HashScheme::cron_parser)) {
+        t.lo += shift;
+        t.hi += shift;
+      }
+      // Drawn from H(a-b) with bounds the field does not hold (croniter checks
+      // its own, with its aliases, in finish_croniter).
+      if (t.explicit_range && options.dialect != Dialect::croniter) {
+        const int first = t.lo, last = t.kind == Term::Kind::range ? t.hi : t.lo;
+        if (first < rules.min || last > rules.max)
+          fail(fmt::format("H({}-{}) drew {}, outside the field's {}-{}", lo, hi, first < rules.min ? first : last,
+                           rules.min, rules.max));
       }
       // cron-parser writes H inside other forms: H#k, HL, a-H.
       if (t.kind == Term::Kind::value && t.hashed_as != Term::Kind::value) {

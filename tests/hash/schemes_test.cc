@@ -207,7 +207,7 @@ namespace {
 // Found by fuzz_parse: in furiko's quartz format (day-of-week 1-7) a bare H
 // drawn by a non-furiko scheme came out as 0, which is no weekday there.
 TEST(Schemes, FurikoQuartzFormatDayOfWeekStaysInOneToSevenForEveryScheme) {
-  for (HashScheme scheme : {HashScheme::fc1, HashScheme::jenkins, HashScheme::furiko})
+  for (HashScheme scheme : kAllHashSchemes)
     for (int i = 0; i < 200; ++i) {
       ParseOptions o;
       o.dialect = Dialect::furiko;
@@ -277,6 +277,17 @@ TEST(Schemes, CroniterDrawsAsCroniter) {
   cp.dialect = Dialect::cron_parser;
   cp.seed = Seed({"my-job"});
   EXPECT_EQ(resolve("H H * * *", cp), "21 16 * * *");
+  // A scheme from another dialect draws H(a-b) where the dialect's own would
+  // clamp or check it: a value outside the field is an error, never a bit
+  // past the field's mask (found by fuzz_parse and fuzz_next_prev).
+  for (Dialect d : {Dialect::cron_parser, Dialect::standard, Dialect::kubernetes, Dialect::croniter})
+    for (HashScheme h : kAllHashSchemes) {
+      ParseOptions o;
+      o.dialect = d;
+      o.hash = h;
+      o.seed = Seed({"fuzz-host", "fuzz-job"});
+      EXPECT_THROW(parse("H H(1264-1300) 8 * *", o), Error) << dialect_name(d) << " " << hash_scheme_name(h);
+    }
   // Either scheme serves any dialect.
   ParseOptions standard;
   standard.seed = Seed({"my-job"});
