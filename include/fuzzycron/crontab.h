@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +22,8 @@ struct FUZZYCRON_EXPORT CrontabEntry {
   std::string zone;           // the CRON_TZ in force, "" for the default
   int zone_line = 0;          // where that CRON_TZ was set
   bool reboot = false;        // @reboot: runs at start-up, never at a time
+  // The NAME=value lines above the entry (CRON_TZ excepted), in order.
+  std::vector<std::pair<std::string, std::string>> environment;
   std::string text;           // the whole line, without its line end
 
   // The job's seed: [host, name], or [name] without a host.

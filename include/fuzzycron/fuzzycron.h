@@ -15,5 +15,6 @@
 #include "fuzzycron/seed.h"
 #include "fuzzycron/structured.h"
 #include "fuzzycron/syntax.h"
+#include "fuzzycron/target.h"
 #include "fuzzycron/time_zone.h"
 #include "fuzzycron/version.h"

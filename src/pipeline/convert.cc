@@ -7,11 +7,12 @@
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
-#include "pipeline/pipeline.h"
 #include "compile/compile.h"
+#include "pipeline/pipeline.h"
+#include "pipeline/render.h"
 
 namespace fuzzycron {
-namespace {
+namespace detail {
 
 [[noreturn]] void cannot(Dialect to, const std::string& what, const std::string& text) {
   throw Error(ErrorKind::unsupported, fmt::format("the {} dialect cannot express {}", dialect_name(to), what), text, 1);
@@ -120,7 +121,7 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
   return {};
 }
 
-}  // namespace
+}  // namespace detail
 
 std::string resolve(std::string_view expression, const ParseOptions& options, Dialect to) {
   if (to == options.dialect) return resolve(expression, options);
@@ -132,7 +133,7 @@ std::string resolve(std::string_view expression, const ParseOptions& options, Di
                                  dialect_name(to)),
                      text, 1);
   if (spec.zone) throw Error(ErrorKind::unsupported, "the zone prefix does not carry over into another dialect: give the zone as ParseOptions::time_zone", text, 1);
-  return render_pattern(compiler::compile_line(spec.lines[0], options), to, text);
+  return detail::render_pattern(compiler::compile_line(spec.lines[0], options), to, text);
 }
 
 }  // namespace fuzzycron

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "fuzzycron/error.h"
@@ -79,6 +80,7 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
   Crontab tab;
   const int fields = dialect == Dialect::quartz ? 6 : 5;
   std::string zone, pending_name;
+  std::vector<std::pair<std::string, std::string>> environment;
   int zone_line = 0;
   int line_no = 0;
   std::size_t start = 0;
@@ -129,6 +131,11 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
                 fmt::format("unknown time zone '{}' for CRON_TZ: use an IANA name such as Europe/Berlin; the "
                             "entries below it are reported too", zone));
         }
+      } else {
+        std::string value = unquote(line.substr(line.find('=') + 1));
+        const auto same = std::find_if(environment.begin(), environment.end(), [&](auto& v) { return v.first == name; });
+        if (same != environment.end()) same->second = std::move(value);
+        else environment.emplace_back(name, std::move(value));
       }
       pending_name.clear();
       continue;
@@ -137,6 +144,7 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
     e.line = line_no;
     e.zone = zone;
     e.zone_line = zone_line;
+    e.environment = environment;
     e.text = std::string(raw);
     e.schedule_column = indent + 1;
     // The schedule: an @alias, or the dialect's number of fields.

@@ -1,0 +1,161 @@
+// Schedules written for production schedulers (fuzzycron/target.h): each
+// target's text, what it refuses, and — for the cron-like targets — that the
+// text read back with the target's grammar fires exactly as the source.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <random>
+#include <set>
+
+#include "fuzzycron/fuzzycron.h"
+
+namespace fuzzycron {
+namespace {
+
+using Strings = std::vector<std::string>;
+
+ParseOptions in(Dialect d, const char* tz = "UTC", const char* seed = nullptr) {
+  ParseOptions o;
+  o.dialect = d;
+  o.time_zone = tz;
+  if (seed) o.seed = Seed({seed});
+  return o;
+}
+
+Strings exprs(const char* expr, const ParseOptions& o, Target t) { return to_target(expr, o, t).expressions; }
+
+TEST(Targets, Names) {
+  for (Target t : kAllTargets) EXPECT_EQ(target_from_name(target_name(t)), t);
+  EXPECT_EQ(target_from_name("k8s"), Target::kubernetes);
+  EXPECT_FALSE(target_from_name("cronie"));
+  EXPECT_EQ(target_dst_policy(Target::systemd)->name(), "skip-first");
+  EXPECT_EQ(target_dst_policy(Target::kubernetes)->name(), "skip-both");
+  EXPECT_FALSE(target_dst_policy(Target::github_actions));
+}
+
+TEST(Targets, Systemd) {
+  const auto std = in(Dialect::standard, "Europe/Berlin");
+  EXPECT_EQ(exprs("30 2 * * *", std, Target::systemd), Strings{"*-*-* 02:30:00 Europe/Berlin"});
+  EXPECT_EQ(exprs("7 3 13 * 5", std, Target::systemd),
+            (Strings{"*-*-13 03:07:00 Europe/Berlin", "Fri *-*-* 03:07:00 Europe/Berlin"}));  // day OR: two lines
+  EXPECT_EQ(exprs("*/15 9-17 * * 1-5", in(Dialect::standard), Target::systemd),
+            Strings{"Mon..Fri *-*-* 09..17:00,15,30,45:00 UTC"});
+  const auto quartz = in(Dialect::quartz);
+  EXPECT_EQ(exprs("0 0 12 ? * 6#3", quartz, Target::systemd), Strings{"Fri *-*-15..21 12:00:00 UTC"});
+  EXPECT_EQ(exprs("0 0 12 ? * 6L", quartz, Target::systemd), Strings{"Fri *-*~01..07 12:00:00 UTC"});
+  EXPECT_EQ(exprs("0 0 12 L-3 * ?", quartz, Target::systemd), Strings{"*-*~04 12:00:00 UTC"});
+  EXPECT_EQ(exprs("0 0 12 LW * ?", quartz, Target::systemd),
+            (Strings{"Mon..Fri *-*~01 12:00:00 UTC", "Fri *-*~02..03 12:00:00 UTC"}));
+  EXPECT_EQ(exprs("0 0 12 15W * ?", quartz, Target::systemd),
+            (Strings{"Mon..Fri *-*-15 12:00:00 UTC", "Fri *-*-14 12:00:00 UTC", "Mon *-*-16 12:00:00 UTC"}));
+  EXPECT_EQ(exprs("30 0 12 1 1 ? 2030-2040/5", quartz, Target::systemd), Strings{"2030..2040/5-01-01 12:00:30 UTC"});
+  EXPECT_THROW(exprs("0 0 12 30W * ?", quartz, Target::systemd), Error);
+  // A spread offset becomes seconds with milliseconds.
+  ParseOptions spread = in(Dialect::standard, "UTC", "nightly");
+  spread.spread = std::chrono::seconds{30};
+  const auto ms = offset(Seed({"nightly"}), std::chrono::seconds{30}).count();
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "*-*-* 03:00:%02lld.%03lld UTC", static_cast<long long>(ms / 1000),
+                static_cast<long long>(ms % 1000));
+  EXPECT_EQ(exprs("0 3 * * *", spread, Target::systemd), Strings{expected});
+}
+
+TEST(Targets, CronLike) {
+  const auto std = in(Dialect::standard);
+  EXPECT_EQ(exprs("H 3 * * *", in(Dialect::standard, "UTC", "backup"), Target::kubernetes).size(), 1u);
+  EXPECT_EQ(exprs("7 3 13 * 5", std, Target::kubernetes), Strings{"7 3 13 * 5"});
+  // A restricted day field never starts with '*' where a star means "unrestricted".
+  EXPECT_EQ(exprs("0 0 1-31/2 * 1", std, Target::github_actions), Strings{"0 0 1-31/2 * 1"});
+  EXPECT_EQ(exprs("0 0 1-31/2 * 1", std, Target::cloud_scheduler), Strings{"0 0 1-31/2 * 1"});
+  EXPECT_EQ(exprs("0 0 1-31/2 * 1", std, Target::kubernetes), Strings{"0 0 */2 * 1"});  // robfig: */2 has no star bit
+  EXPECT_THROW(exprs("0 0 */2 * 1", std, Target::kubernetes), Error);  // Vixie's AND: no robfig spelling
+  EXPECT_THROW(exprs("30 0 0 * * *", std, Target::kubernetes), Error);  // seconds
+  EXPECT_THROW(exprs("0 0 0 L * ?", in(Dialect::quartz), Target::github_actions), Error);
+  try {
+    exprs("0 0 0 L * ?", in(Dialect::quartz), Target::github_actions);
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::unsupported);
+    EXPECT_NE(e.message().find("GitHub Actions cannot express"), std::string::npos) << e.message();
+  }
+  // Nomad: 7 fields for seconds or years; EventBridge: '?' and two schedules for a day OR.
+  EXPECT_EQ(exprs("30 0 0 * * *", std, Target::nomad), Strings{"30 0 0 * * * *"});
+  EXPECT_EQ(exprs("0 0 12 LW * ?", in(Dialect::quartz), Target::nomad), Strings{"0 12 LW * *"});
+  EXPECT_EQ(exprs("7 3 13 * 5", std, Target::eventbridge), (Strings{"7 3 13 * ? *", "7 3 ? * 6 *"}));
+  EXPECT_EQ(exprs("0 0 12 ? * 6#3", in(Dialect::quartz), Target::eventbridge), Strings{"0 12 ? * 6#3 *"});
+  EXPECT_THROW(exprs("0 0 12 ? * 2#1,6#3", in(Dialect::quartz), Target::eventbridge), Error);
+  EXPECT_THROW(exprs("0 0 30 2 *", std, Target::kubernetes), Error);  // never fires
+}
+
+// The fire times of a target's expressions read back in the dialect that
+// models the target, under the target's DST behaviour.
+std::vector<sys_milliseconds> fires_of(const Strings& expressions, Target t, const std::string& zone,
+                                       sys_milliseconds from, sys_milliseconds to) {
+  std::set<sys_milliseconds> out;
+  for (const auto& e : expressions) {
+    ParseOptions o;
+    o.time_zone = zone;
+    o.dst = target_dst_policy(t).value_or(DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both));
+    std::string text = e;
+    switch (t) {
+      case Target::kubernetes:
+      case Target::github_actions:
+      case Target::cloud_scheduler: o.dialect = Dialect::kubernetes; break;
+      case Target::nomad: o.dialect = Dialect::furiko; break;
+      case Target::eventbridge:  // min hour dom mon dow year -> Quartz with seconds 0
+        o.dialect = Dialect::quartz;
+        text = "0 " + e;
+        break;
+      case Target::systemd: return {};
+    }
+    for (auto x : parse(text, o).fires(from, to)) out.insert(x);
+  }
+  return {out.begin(), out.end()};
+}
+
+// Generated expressions in four dialects: whatever a target accepts, its
+// text fires exactly as the source over a year (EventBridge's OR split may
+// fire twice on a day matching both: a set comparison).
+TEST(Targets, ExportedCronFiresAsTheSource) {
+  std::mt19937_64 rng(20261124);
+  auto pick = [&](std::initializer_list<const char*> menu) { return std::string(menu.begin()[rng() % menu.size()]); };
+  const auto from = *parse_rfc3339("2026-01-01T00:00:00Z"), to = *parse_rfc3339("2027-01-01T00:00:00Z");
+  int compared = 0, refused = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Dialect d = std::array{Dialect::standard, Dialect::quartz, Dialect::kubernetes, Dialect::furiko}[rng() % 4];
+    std::string expr;
+    const std::string time = pick({"0", "H", "*/15", "5,35", "10-20"}) + " " + pick({"3", "H", "*/6", "9-17"});
+    if (d == Dialect::quartz) {
+      const std::string dom = pick({"?", "*", "L", "LW", "15W", "1,15", "*/10", "L-2"});
+      expr = pick({"0", "0", "30"}) + " " + time + " " + dom + " " + pick({"*", "1-6", "*/2"}) + " " +
+             (dom == "?" ? pick({"*", "MON-FRI", "6#3", "2L", "SUN"}) : "?");
+    } else {
+      expr = time + " " + pick({"*", "1", "13", "1,15", "*/2", "1-31/2"}) + " " + pick({"*", "2", "*/3"}) + " " +
+             pick({"*", "1-5", "5", "*/2"});
+    }
+    ParseOptions o = in(d, "UTC", "job");
+    o.dst = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both);
+    const Schedule source = parse(expr, o);
+    std::vector<sys_milliseconds> want;
+    for (auto x : source.fires(from, to)) want.push_back(x);
+    for (Target t : {Target::kubernetes, Target::github_actions, Target::cloud_scheduler, Target::nomad,
+                     Target::eventbridge}) {
+      TargetSchedule ts;
+      try {
+        ts = to_target(expr, o, t);
+      } catch (const Error& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::unsupported) << expr << ": " << e.message();
+        ++refused;
+        continue;
+      }
+      EXPECT_EQ(fires_of(ts.expressions, t, "UTC", from, to), want)
+          << "\"" << expr << "\" (" << dialect_name(d) << ") as " << target_name(t) << ": " << ts.expressions.front();
+      ++compared;
+    }
+  }
+  std::cout << "[ targets ] " << compared << " exports compared over 2026, " << refused << " refused\n";
+  EXPECT_GT(compared, 1000);
+}
+
+}  // namespace
+}  // namespace fuzzycron
