@@ -5,7 +5,8 @@
 #                    Google Benchmark, libxml2 and libpng to check the spread plot,
 #                    Chromium to render it, clang and its runtime for the libFuzzer
 #                    targets, help2man and dpkg-dev for the Debian packages, Go and
-#                    robfig/cron (the kubernetes dialect's oracle)
+#                    robfig/cron (the kubernetes dialect's oracle), systemd (systemd-analyze
+#                    checks exported OnCalendar= specs)
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 profile=${1:-build}
@@ -22,7 +23,7 @@ case $profile in
       libxml2-dev libpng-dev chromium
       clang libclang-rt-14-dev
       help2man dpkg-dev file
-      golang-go golang-github-robfig-cron-dev
+      golang-go golang-github-robfig-cron-dev systemd
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac

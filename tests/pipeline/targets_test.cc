@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <set>
 
@@ -155,6 +156,65 @@ TEST(Targets, ExportedCronFiresAsTheSource) {
   }
   std::cout << "[ targets ] " << compared << " exports compared over 2026, " << refused << " refused\n";
   EXPECT_GT(compared, 1000);
+}
+
+// systemd's own parser and clock (systemd-analyze calendar, package systemd)
+// for every exported OnCalendar= spec: a year of elapses from 2026-01-01, in
+// UTC and two zones with DST, against our engine under systemd's skip-first.
+std::vector<std::int64_t> systemd_elapses(const std::string& spec, int iterations, bool& ok) {
+  const std::string command = "TZ=UTC systemd-analyze calendar --iterations=" + std::to_string(iterations) +
+                              " --base-time='2025-12-31 23:59:59 UTC' '" + spec + "' 2>&1";
+  std::vector<std::int64_t> out;
+  FILE* p = popen(command.c_str(), "r");
+  if (!p) return out;
+  char buf[512];
+  std::string text;
+  while (std::fgets(buf, sizeof buf, p)) text += buf;
+  ok = pclose(p) == 0;
+  std::size_t at = 0;
+  while ((at = text.find(" UTC\n", at)) != std::string::npos) {  // "...: Tue 2026-03-31 00:30:00 UTC"
+    const auto start = text.rfind(' ', at - 10);
+    const std::string stamp = text.substr(start + 1, at - start - 1);  // "2026-03-31 00:30:00"
+    if (const auto t = parse_rfc3339(stamp + "Z"))
+      out.push_back(std::chrono::floor<std::chrono::seconds>(*t).time_since_epoch().count());
+    at += 5;
+  }
+  return out;
+}
+
+TEST(Targets, SystemdAnalyzeAgrees) {
+  if (std::system("command -v systemd-analyze >/dev/null 2>&1") != 0) GTEST_SKIP() << "systemd-analyze missing";
+  const char* exprs_standard[] = {"30 2 * * *", "7 3 13 * 5", "*/15 9-17 * * 1-5", "0 0 1,15 * *", "45 1 * * 0",
+                                  "0 */6 * 2-11/3 *", "5 4 29 2 *", "0 12 * * 6,0", "59 23 31 * *"};
+  const char* exprs_quartz[] = {"0 0 12 ? * 6#3", "0 0 12 ? * 6L", "0 0 12 L-3 * ?", "0 0 12 LW * ?",
+                                "0 0 12 15W * ?", "0 30 1 1W * ?", "15 30 2 L-2W * ?", "0 0 0 L * ?",
+                                "0 0 12 ? * 2#5", "0 15 10 ? * MON-FRI"};
+  const auto from = *parse_rfc3339("2025-12-31T23:59:59Z"), to = *parse_rfc3339("2027-01-01T00:00:00Z");
+  int specs = 0, compared = 0;
+  for (const char* zone : {"UTC", "Europe/Berlin", "America/New_York"}) {
+    for (int q = 0; q < 2; ++q) {
+      const auto& list = q ? std::vector<const char*>(std::begin(exprs_quartz), std::end(exprs_quartz))
+                           : std::vector<const char*>(std::begin(exprs_standard), std::end(exprs_standard));
+      for (const char* expr : list) {
+        ParseOptions o = in(q ? Dialect::quartz : Dialect::standard, zone);
+        o.dst = *target_dst_policy(Target::systemd);
+        std::vector<std::int64_t> want;
+        for (auto t : parse(expr, o).fires(from + std::chrono::seconds{1}, to))
+          want.push_back(std::chrono::floor<std::chrono::seconds>(t).time_since_epoch().count());
+        std::set<std::int64_t> got;
+        for (const auto& spec : to_target(expr, o, Target::systemd).expressions) {
+          bool ok = false;
+          for (auto t : systemd_elapses(spec, static_cast<int>(want.size()) + 5, ok))
+            if (t < std::chrono::floor<std::chrono::seconds>(to).time_since_epoch().count()) got.insert(t);
+          EXPECT_TRUE(ok) << "systemd-analyze rejects " << spec;
+          ++specs;
+        }
+        EXPECT_EQ(std::vector<std::int64_t>(got.begin(), got.end()), want) << expr << " in " << zone;
+        compared += static_cast<int>(want.size());
+      }
+    }
+  }
+  std::cout << "[ systemd ] " << specs << " OnCalendar= specs, " << compared << " elapses compared over 2026\n";
 }
 
 }  // namespace
