@@ -529,3 +529,94 @@ int run_offset(const CommonOptions& o, const std::string& window_text, std::ostr
 }
 
 }  // namespace fuzzycron::cli
+
+namespace fuzzycron::cli {
+
+int run_export(const ExportCommand& c, const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  ExportOptions options;
+  const auto target = target_from_name(c.to);
+  if (!target)
+    throw Error(ErrorKind::argument,
+                "unknown target '" + c.to + "': use systemd, kubernetes, github-actions, nomad, eventbridge or "
+                "cloud-scheduler", c.to, 1);
+  if (c.file.empty() == c.expr.empty())
+    throw Error(ErrorKind::argument, "export needs a crontab FILE or --expr EXPR (one of them)");
+  if (c.concurrency != "Allow" && c.concurrency != "Forbid" && c.concurrency != "Replace")
+    throw Error(ErrorKind::argument, "--concurrency takes Allow, Forbid or Replace", c.concurrency, 1);
+  if (c.starting_deadline && *c.starting_deadline < 10)
+    throw Error(ErrorKind::argument,
+                "--starting-deadline below 10 seconds may never start a job (the controller syncs every 10 s)",
+                std::to_string(*c.starting_deadline), 1);
+  options.target = *target;
+  options.from = parse_from(o.from);
+  options.image = c.image;
+  options.kubernetes_namespace = c.kubernetes_namespace;
+  options.concurrency = c.concurrency;
+  options.starting_deadline_seconds = c.starting_deadline;
+  options.persistent = c.persistent;
+  ExportResult result;
+  std::string where = c.file;
+  if (!c.expr.empty()) {
+    options.parse = parse_options(o);
+    if (options.parse.seed.empty() && c.name.empty())
+      throw Error(ErrorKind::missing_seed, "export --expr needs a seed (pass --seed JOB) or a --name");
+    const std::string name = !c.name.empty() ? c.name : options.parse.seed.parts().back();
+    if (options.parse.seed.empty()) options.parse.seed = Seed({name});
+    result = export_expression(c.expr, name, c.command, options);
+    where = "expression";
+  } else {
+    CommonOptions base = o;
+    base.seeds.clear();
+    base.host.clear();
+    options.parse = parse_options(base);
+    options.host = o.host;
+    const Crontab tab = parse_crontab(read_file(c.file), options.parse.dialect);
+    result = export_crontab(tab, options);
+  }
+  bool errors = false;
+  for (const auto& d : result.diagnostics) {
+    errors = errors || d.severity == Severity::error;
+    err << fmt::format("{}{}: {} {}: {}{}\n", where, d.line > 0 ? ":" + std::to_string(d.line) : "",
+                       severity_name(d.severity), d.code, d.job.empty() ? "" : "job '" + d.job + "': ",
+                       in_cli_terms(d.message));
+  }
+  if (o.json) {
+    nlohmann::json j = {{"target", target_name(*target)}, {"artifacts", nlohmann::json::array()},
+                        {"diagnostics", nlohmann::json::array()}};
+    for (const auto& a : result.artifacts)
+      j["artifacts"].push_back({{"job", a.job}, {"line", a.line}, {"name", a.name}, {"file", a.file}, {"text", a.text}});
+    for (const auto& d : result.diagnostics) {
+      nlohmann::json instants = nlohmann::json::array();
+      for (auto t : d.instants) instants.push_back(format_rfc3339(t, TimeZone::utc()));
+      j["diagnostics"].push_back({{"severity", severity_name(d.severity)}, {"code", d.code}, {"line", d.line},
+                                  {"job", d.job}, {"message", d.message}, {"instants", instants}});
+    }
+    out << j.dump(2) << "\n";
+  } else if (!c.output.empty()) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::create_directories(c.output, ec);
+    if (ec) throw std::runtime_error("cannot create the directory '" + c.output + "': " + ec.message());
+    // Check every file first, so that nothing is written half.
+    for (const auto& a : result.artifacts)
+      if (!c.force && fs::exists(fs::path(c.output) / a.file))
+        throw Error(ErrorKind::argument, "'" + (fs::path(c.output) / a.file).string() +
+                                             "' exists: pass --force to overwrite it", a.file, 1);
+    for (const auto& a : result.artifacts) {
+      std::ofstream f(fs::path(c.output) / a.file, std::ios::binary | std::ios::trunc);
+      f << a.text;
+      if (!f.flush()) throw std::runtime_error("cannot write '" + (fs::path(c.output) / a.file).string() + "'");
+    }
+    err << fmt::format("wrote {} file{} to {}\n", result.artifacts.size(), result.artifacts.size() == 1 ? "" : "s",
+                       c.output);
+  } else {
+    for (const auto& a : result.artifacts) {
+      if (*target == Target::systemd) out << "# ==> " << a.file << " <==\n";
+      out << a.text;
+      if (*target != Target::kubernetes && *target != Target::systemd) out << "\n";
+    }
+  }
+  return errors ? kFailure : kOk;
+}
+
+}  // namespace fuzzycron::cli

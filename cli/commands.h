@@ -76,6 +76,25 @@ struct SpreadCommand {
   int width = 0;             // terminal columns; 0: $COLUMNS or 80
   bool ascii = false;
 };
+struct ExportCommand {
+  std::string file;       // a crontab file
+  std::string expr;       // --expr: one expression instead
+  std::string name;       // --name: the job name for --expr (default: the last seed part)
+  std::string command = "true";  // --command: what the job runs, for --expr
+  std::string to;         // --to TARGET
+  std::string output;     // -o DIR: one file per artifact; empty: standard output
+  bool force = false;     // overwrite existing files
+  std::string image = "busybox:stable";
+  std::string kubernetes_namespace;
+  std::string concurrency = "Forbid";
+  std::optional<int> starting_deadline;
+  bool persistent = false;
+};
+// Writes the jobs of a crontab (or one expression) for a target; what the
+// target cannot express is reported on err (FILE:LINE) and left out. Status:
+// 0 every job written, 1 some left out, 2 bad input.
+int run_export(const ExportCommand& c, const CommonOptions& o, std::ostream& out, std::ostream& err);
+
 // The fleet load of a crontab before and after hashing; bad lines go to err
 // (FILE:LINE:COL) and make the status 2, the good entries still count.
 int run_spread(const SpreadCommand& c, const CommonOptions& o, std::ostream& out, std::ostream& err);

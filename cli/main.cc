@@ -149,6 +149,36 @@ int main(int argc, char** argv) {
       "Example: fuzzycron spread -d quartz examples/fleet.crontab --hosts 20 --window 2m --resolution 1s\n"
       "Example: fuzzycron spread /etc/crontab --host-list hosts.txt --window 7d --svg load.svg");
 
+  CommonOptions export_opts;
+  cli::ExportCommand export_cmd;
+  auto* export_sub = app.add_subcommand(
+      "export", "write a crontab's jobs for systemd, Kubernetes, GitHub Actions, Nomad, EventBridge or Cloud Scheduler");
+  export_sub->add_option("FILE", export_cmd.file, "a crontab file (each entry seeded [--host, name])");
+  export_sub->add_option("--expr", export_cmd.expr, "one expression instead of a file (seeded by --seed/--host)");
+  export_sub->add_option("--name", export_cmd.name, "the job name for --expr (default: the last seed part)");
+  export_sub->add_option("--command", export_cmd.command, "what the job runs, for --expr")->capture_default_str();
+  export_sub->add_option("--to", export_cmd.to, "systemd | kubernetes | github-actions | nomad | eventbridge | cloud-scheduler")
+      ->required();
+  export_sub->add_option("-o,--output", export_cmd.output, "write one file per artifact into this directory");
+  export_sub->add_flag("--force", export_cmd.force, "overwrite files that exist");
+  export_sub->add_option("--image", export_cmd.image, "kubernetes: the container image")->capture_default_str();
+  export_sub->add_option("--namespace", export_cmd.kubernetes_namespace, "kubernetes: metadata.namespace");
+  export_sub->add_option("--concurrency", export_cmd.concurrency, "kubernetes: Allow | Forbid | Replace")
+      ->capture_default_str();
+  export_sub->add_option("--starting-deadline", export_cmd.starting_deadline,
+                         "kubernetes: startingDeadlineSeconds");
+  export_sub->add_flag("--persistent", export_cmd.persistent, "systemd: Persistent=true (catch up after downtime)");
+  add_common(export_sub, export_opts);
+  export_sub->footer(
+      "Each job is written in the target's own form with H resolved for its seed. What a target cannot express\n"
+      "(seconds on Kubernetes, L on GitHub, day-of-month AND day-of-week where the target ORs them, ...) is\n"
+      "reported as FILE:LINE and left out, never changed; so is a text that would not fire as the entry does.\n"
+      "Warnings say where the target's DST behaviour differs from the entry's (--dst), where EventBridge fires\n"
+      "twice and where GitHub delays the top of the hour. docs/export.md has one example per target.\n"
+      "Exit status: 0 every job written, 1 some left out, 2 bad input.\n"
+      "Example: fuzzycron export --to systemd examples/fleet.crontab -d quartz --host web-07 -o units/\n"
+      "Example: fuzzycron export --to kubernetes --expr 'H 3 * * *' --seed backup --command /backup.sh -z Europe/Berlin");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -169,6 +199,7 @@ int main(int argc, char** argv) {
     if (*explain) return cli::run_explain(explain_expr, explain_opts, std::cout);
     if (*lint) return cli::run_lint(lint_target, lint_opts, fail_on, std::cout);
     if (*spread) return cli::run_spread(spread_cmd, spread_opts, std::cout, std::cerr);
+    if (*export_sub) return cli::run_export(export_cmd, export_opts, std::cout, std::cerr);
     if (*offset_cmd) return cli::run_offset(offset_opts, window, std::cout);
   } catch (const fuzzycron::Error& e) {
     cli::print_error(std::cerr, e);

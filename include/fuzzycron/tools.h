@@ -3,6 +3,7 @@
 #pragma once
 
 #include "fuzzycron/explain.h"
+#include "fuzzycron/exporter.h"
 #include "fuzzycron/fuzzycron.h"
 #include "fuzzycron/lint.h"
 #include "fuzzycron/spread.h"

@@ -1,0 +1,420 @@
+// Export: each entry through to_target(), checked and wrapped in the target's
+// own artifact. Every check works on fire times over one year from
+// options.from: the target's text read back in the grammar that models it,
+// the target's DST behaviour against the entry's own, EventBridge's double
+// fires, GitHub's five-minute floor.
+#include "fuzzycron/exporter.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "fuzzycron/rfc3339.h"
+
+namespace fuzzycron {
+namespace {
+
+using nlohmann::json;
+using std::chrono::days;
+
+constexpr std::size_t kShownInstants = 3;
+
+std::string json_string(std::string_view s) { return json(std::string(s)).dump(); }
+
+// FNV-1a, 32 bits, as 8 hex digits: a short stable suffix for derived names.
+std::string short_hash(std::string_view s) {
+  std::uint32_t h = 2166136261u;
+  for (unsigned char c : s) h = (h ^ c) * 16777619u;
+  return fmt::format("{:08x}", h);
+}
+
+// A DNS-1123 label (Kubernetes names, Nomad job ids): lower-case letters,
+// digits and '-', starting and ending alphanumeric, at most `max`; a name that
+// had to change gets the hash of the original, so different jobs stay apart.
+std::string dns_label(std::string_view job, std::size_t max) {
+  std::string out;
+  for (unsigned char c : job) {
+    const char l = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9');
+    if (ok) out += l;
+    else if (!out.empty() && out.back() != '-') out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  if (out == job && !out.empty() && out.size() <= max) return out;
+  const std::string suffix = "-" + short_hash(job);
+  if (out.size() + suffix.size() > max) out.resize(max - suffix.size());
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return (out.empty() ? "job" : out) + suffix;
+}
+
+// A unit name as systemd escapes one: [A-Za-z0-9:_.-] stay (a leading '.'
+// does not), '/' is '-', every other byte \xNN.
+std::string systemd_escape(std::string_view job) {
+  std::string out;
+  for (std::size_t i = 0; i < job.size(); ++i) {
+    const auto c = static_cast<unsigned char>(job[i]);
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ':' ||
+                      c == '_' || c == '-' || (c == '.' && i > 0);
+    if (keep) out += static_cast<char>(c);
+    else if (c == '/') out += '-';
+    else out += fmt::format("\\x{:02x}", c);
+  }
+  if (out.empty()) out = "job";
+  if (out.size() > 200) out = out.substr(0, 190) + "-" + short_hash(job);
+  return out;
+}
+
+// Names made of [A-Za-z0-9-_.] (EventBridge, at most 64) or [A-Za-z0-9-_] (Cloud Scheduler).
+std::string plain_name(std::string_view job, bool dots, std::size_t max) {
+  std::string out;
+  for (unsigned char c : job) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                    c == '_' || (dots && c == '.');
+    out += ok ? static_cast<char>(c) : '-';
+  }
+  if (out == job && !out.empty() && out.size() <= max) return out;
+  const std::string suffix = "-" + short_hash(job);
+  if (out.size() + suffix.size() > max) out.resize(max - suffix.size());
+  return (out.empty() ? "job" : out) + suffix;
+}
+
+std::string instants_text(const std::vector<sys_milliseconds>& v, TimeZone zone) {
+  std::vector<std::string> shown;
+  for (std::size_t i = 0; i < v.size() && i < kShownInstants; ++i) shown.push_back(format_rfc3339(v[i], zone));
+  return fmt::format("{}", fmt::join(shown, ", "));
+}
+
+std::vector<sys_milliseconds> fires(const Schedule& s, sys_milliseconds from) {
+  std::vector<sys_milliseconds> out;
+  for (auto t : s.fires(from, from + days{366})) out.push_back(t);
+  return out;
+}
+
+// The instants of `a` missing from `b`, at most a few.
+std::vector<sys_milliseconds> missing(const std::vector<sys_milliseconds>& a, const std::vector<sys_milliseconds>& b) {
+  std::vector<sys_milliseconds> out;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  if (out.size() > kShownInstants) out.resize(kShownInstants);
+  return out;
+}
+
+// The target's expressions read back in the grammar that models the target.
+std::vector<sys_milliseconds> target_fires(Target t, const TargetSchedule& ts, DstPolicy dst, sys_milliseconds from) {
+  std::set<sys_milliseconds> out;
+  for (const auto& e : ts.expressions) {
+    ParseOptions o;
+    o.time_zone = ts.zone;
+    o.dst = dst;
+    std::string text = e;
+    if (t == Target::nomad) o.dialect = Dialect::furiko;
+    else if (t == Target::eventbridge) o.dialect = Dialect::quartz, text = "0 " + e;
+    else o.dialect = Dialect::kubernetes;
+    for (auto x : fires(parse(text, o), from)) out.insert(x);
+  }
+  return {out.begin(), out.end()};
+}
+
+struct Job {
+  int line = 0;
+  std::string name, command, schedule;
+  std::vector<std::pair<std::string, std::string>> environment;
+  ParseOptions options;  // seeded, zoned
+};
+
+class Exporter {
+ public:
+  explicit Exporter(const ExportOptions& o) : o_(o) {}
+
+  void add(const Job& job) {
+    auto diag = [&](Severity s, std::string code, std::string message, std::vector<sys_milliseconds> at = {}) {
+      out_.diagnostics.push_back({s, std::move(code), job.line, job.name, std::move(message), std::move(at)});
+    };
+    TargetSchedule ts;
+    Schedule own = [&] {
+      try {
+        ts = to_target(job.schedule, job.options, o_.target);
+        return parse(job.schedule, job.options);
+      } catch (const Error& e) {
+        diag(Severity::error, e.kind() == ErrorKind::unsupported ? "unsupported" : "syntax", e.message());
+        throw;
+      }
+    }();
+    const TimeZone zone = own.zone();
+    const auto policy = target_dst_policy(o_.target);
+    const auto own_fires = fires(own, o_.from);
+    // The target's DST behaviour against the entry's own.
+    ParseOptions as_target = job.options;
+    as_target.dst = policy.value_or(DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both));
+    const auto under_target = fires(parse(job.schedule, as_target), o_.from);
+    if (policy && under_target != own_fires) {
+      const auto only_ours = missing(own_fires, under_target), only_theirs = missing(under_target, own_fires);
+      diag(Severity::warning, "dst",
+           fmt::format("{} handles DST changes as {}, this entry as {}: {}{}{}", target_name(o_.target), policy->name(),
+                       job.options.dst.name(), only_ours.empty() ? "" : "it will not fire at " + instants_text(only_ours, zone),
+                       !only_ours.empty() && !only_theirs.empty() ? "; " : "",
+                       only_theirs.empty() ? "" : "it will fire at " + instants_text(only_theirs, zone)),
+           only_ours.empty() ? only_theirs : only_ours);
+    } else if (!policy) {
+      ParseOptions shifted = job.options;
+      shifted.dst = DstPolicy::of(DstPolicy::Gap::shift, DstPolicy::Overlap::first);
+      const auto other = fires(parse(job.schedule, shifted), o_.from);
+      if (other != under_target) {
+        auto at = missing(under_target, other);
+        if (at.empty()) at = missing(other, under_target);
+        diag(Severity::warning, "dst-undocumented",
+             fmt::format("{} does not document what it does at DST changes, and this entry fires near one ({})",
+                         target_name(o_.target), instants_text(at, zone)),
+             at);
+      }
+    }
+    // The target's text fires as the entry under the target's DST behaviour.
+    if (o_.target != Target::systemd) {
+      const auto back = target_fires(o_.target, ts, as_target.dst, o_.from);
+      if (back != under_target) {
+        diag(Severity::error, "mismatch",
+             fmt::format("the {} text fires differently from the entry (first at {}): not exported; please report "
+                         "this as a bug", target_name(o_.target),
+                         instants_text(missing(back, under_target).empty() ? missing(under_target, back)
+                                                                           : missing(back, under_target), zone)));
+        return;
+      }
+    }
+    if (o_.target == Target::eventbridge && ts.expressions.size() == 2) {
+      // Two schedules for a day-of-month OR day-of-week fire twice on a day matching both.
+      const auto a = target_fires(o_.target, {{ts.expressions[0]}, ts.zone}, as_target.dst, o_.from);
+      const auto b = target_fires(o_.target, {{ts.expressions[1]}, ts.zone}, as_target.dst, o_.from);
+      std::vector<sys_milliseconds> both;
+      std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+      if (!both.empty())
+        diag(Severity::warning, "double-fire",
+             fmt::format("EventBridge needs two schedules for day-of-month OR day-of-week; both fire on days "
+                         "matching both, first at {}", instants_text(both, zone)),
+             {both.front()});
+    }
+    if (o_.target == Target::github_actions) {
+      for (std::size_t i = 1; i < under_target.size(); ++i)
+        if (under_target[i] - under_target[i - 1] < std::chrono::minutes{5}) {
+          diag(Severity::error, "interval",
+               fmt::format("GitHub Actions runs schedules at most every 5 minutes; this entry fires at {} and {}",
+                           format_rfc3339(under_target[i - 1], zone), format_rfc3339(under_target[i], zone)),
+               {under_target[i - 1], under_target[i]});
+          return;
+        }
+      for (const auto& t : under_target)
+        if (std::chrono::floor<std::chrono::minutes>(t.time_since_epoch()).count() % 60 == 0) {
+          diag(Severity::info, "top-of-hour",
+               "GitHub delays and may drop scheduled runs at the top of the hour, its busiest time; H in the minute "
+               "field picks a quieter stable minute",
+               {t});
+          break;
+        }
+    }
+    if (job.command.find('%') != std::string::npos)
+      diag(Severity::info, "percent",
+           "cron turns an unescaped % in a command into a new line (and the rest into standard input); the "
+           "exported command keeps % as written");
+    write(job, ts);
+  }
+
+  ExportResult result() && { return std::move(out_); }
+  void crontab_error(const CrontabError& e) {
+    out_.diagnostics.push_back({Severity::error, "crontab", e.line, "", e.message, {}});
+  }
+  void reboot(const Job& job) {
+    out_.diagnostics.push_back({Severity::warning, "reboot", job.line, job.name,
+                                "@reboot runs at start-up, not at a time of the clock: not exported", {}});
+  }
+
+ private:
+  std::string unique(std::string name, const Job& job) {
+    if (used_.insert(name).second) return name;
+    name += "-" + short_hash(job.name + "\n" + std::to_string(job.line));
+    used_.insert(name);
+    return name;
+  }
+
+  std::string header(const Job& job, std::string_view comment) const {
+    return fmt::format("{} fuzzycron export: line {}, job {}, schedule {}", comment, job.line, json_string(job.name),
+                       json_string(job.schedule));
+  }
+
+  void write(const Job& job, const TargetSchedule& ts) {
+    switch (o_.target) {
+      case Target::systemd: return systemd(job, ts);
+      case Target::kubernetes: return kubernetes(job, ts);
+      case Target::github_actions: return github(job, ts);
+      case Target::nomad: return nomad(job, ts);
+      case Target::eventbridge:
+      case Target::cloud_scheduler: return cloud(job, ts);
+    }
+  }
+
+  void systemd(const Job& job, const TargetSchedule& ts) {
+    const std::string name = unique(systemd_escape(job.name), job);
+    std::string timer = header(job, "#") + "\n[Unit]\nDescription=" + job.name + " (fuzzycron)\n\n[Timer]\n";
+    for (const auto& e : ts.expressions) timer += "OnCalendar=" + e + "\n";
+    timer += "AccuracySec=1s\n";
+    if (o_.persistent) timer += "Persistent=true\n";
+    timer += "\n[Install]\nWantedBy=timers.target\n";
+    // systemd expands % specifiers and $ variables itself; the shell gets the command as written.
+    std::string command;
+    for (char c : job.command) {
+      if (c == '%') command += "%%";
+      else if (c == '$') command += "$$";
+      else if (c == '"' || c == '\\') command += std::string("\\") + c;
+      else command += c;
+    }
+    std::string service = header(job, "#") + "\n[Unit]\nDescription=" + job.name + "\n\n[Service]\nType=oneshot\n";
+    for (const auto& [k, v] : job.environment) service += "Environment=" + json_string(k + "=" + v) + "\n";
+    service += "ExecStart=/bin/sh -c \"" + command + "\"\n";
+    out_.artifacts.push_back({job.name, job.line, name, name + ".timer", timer});
+    out_.artifacts.push_back({job.name, job.line, name, name + ".service", service});
+  }
+
+  void kubernetes(const Job& job, const TargetSchedule& ts) {
+    for (std::size_t i = 0; i < ts.expressions.size(); ++i) {
+      const std::string base = dns_label(job.name, 52);
+      const std::string name =
+          unique(ts.expressions.size() > 1 ? dns_label(base + "-" + std::to_string(i + 1), 52) : base, job);
+      std::string y = "---\n" + header(job, "#") + "\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: " + name +
+                      "\n";
+      if (!o_.kubernetes_namespace.empty()) y += "  namespace: " + json_string(o_.kubernetes_namespace) + "\n";
+      y += "  annotations:\n    fuzzycron/source: " + json_string(job.schedule) + "\n    fuzzycron/seed: " +
+           json_string(json(job.options.seed.parts()).dump()) + "\n";
+      y += "spec:\n  schedule: " + json_string(ts.expressions[i]) + "\n  timeZone: " + json_string(ts.zone) +
+           "\n  concurrencyPolicy: " + o_.concurrency + "\n";
+      if (o_.starting_deadline_seconds)
+        y += fmt::format("  startingDeadlineSeconds: {}\n", *o_.starting_deadline_seconds);
+      y += "  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n"
+           "          containers:\n          - name: " + dns_label(job.name, 63) + "\n            image: " +
+           json_string(o_.image) + "\n            command: [\"/bin/sh\", \"-c\", " + json_string(job.command) + "]\n";
+      if (!job.environment.empty()) {
+        y += "            env:\n";
+        for (const auto& [k, v] : job.environment)
+          y += "            - name: " + json_string(k) + "\n              value: " + json_string(v) + "\n";
+      }
+      out_.artifacts.push_back({job.name, job.line, name, name + ".yaml", y});
+    }
+  }
+
+  void github(const Job& job, const TargetSchedule& ts) {
+    const std::string name = unique(dns_label(job.name, 60), job);
+    std::string y = header(job, "#") + "\nname: " + json_string(job.name) + "\non:\n  schedule:\n";
+    for (const auto& e : ts.expressions) {
+      y += "    - cron: " + json_string(e) + "\n";
+      if (ts.zone != "UTC" && ts.zone != "Etc/UTC") y += "      timezone: " + json_string(ts.zone) + "\n";
+    }
+    y += "  workflow_dispatch: {}\njobs:\n  run:\n    runs-on: ubuntu-latest\n";
+    if (!job.environment.empty()) {
+      y += "    env:\n";
+      for (const auto& [k, v] : job.environment) y += "      " + json_string(k) + ": " + json_string(v) + "\n";
+    }
+    y += "    steps:\n      - run: " + json_string(job.command) + "\n";
+    out_.artifacts.push_back({job.name, job.line, name, name + ".yml", y});
+  }
+
+  // HCL strings: JSON's escapes, and template sequences ${ and %{ doubled.
+  static std::string hcl(std::string_view s) {
+    std::string q = json_string(s), out;
+    for (std::size_t i = 0; i < q.size(); ++i) {
+      if ((q[i] == '$' || q[i] == '%') && i + 1 < q.size() && q[i + 1] == '{') out += q[i];
+      out += q[i];
+    }
+    return out;
+  }
+
+  void nomad(const Job& job, const TargetSchedule& ts) {
+    const std::string name = unique(dns_label(job.name, 60), job);
+    std::vector<std::string> crons;
+    for (const auto& e : ts.expressions) crons.push_back(hcl(e));
+    std::string h = header(job, "#") + "\njob " + hcl(name) + " {\n  type = \"batch\"\n  periodic {\n    crons            = [" +
+                    fmt::format("{}", fmt::join(crons, ", ")) + "]\n    time_zone        = " + hcl(ts.zone) +
+                    "\n    prohibit_overlap = true\n  }\n  group " + hcl(name) + " {\n    task " + hcl(name) +
+                    " {\n      driver = \"exec\"\n      config {\n        command = \"/bin/sh\"\n        args    = [\"-c\", " +
+                    hcl(job.command) + "]\n      }\n";
+    if (!job.environment.empty()) {
+      h += "      env {\n";
+      for (const auto& [k, v] : job.environment) h += "        " + hcl(k) + " = " + hcl(v) + "\n";
+      h += "      }\n";
+    }
+    h += "    }\n  }\n}\n";
+    out_.artifacts.push_back({job.name, job.line, name, name + ".nomad.hcl", h});
+  }
+
+  // EventBridge Scheduler (aws scheduler create-schedule --cli-input-json) and
+  // Cloud Scheduler (a job resource): JSON, one per expression.
+  void cloud(const Job& job, const TargetSchedule& ts) {
+    const bool aws = o_.target == Target::eventbridge;
+    const std::string base = aws ? plain_name(job.name, true, 64) : plain_name(job.name, false, 500);
+    const char* suffixes[] = {"-dom", "-dow"};
+    for (std::size_t i = 0; i < ts.expressions.size(); ++i) {
+      std::string name = base;
+      if (ts.expressions.size() == 2 && aws) name = plain_name(base + suffixes[i], true, 64);
+      else if (ts.expressions.size() > 1) name = plain_name(base + "-" + std::to_string(i + 1), aws, aws ? 64 : 500);
+      name = unique(name, job);
+      json j;
+      if (aws) {
+        j = {{"Name", name},
+             {"ScheduleExpression", "cron(" + ts.expressions[i] + ")"},
+             {"ScheduleExpressionTimezone", ts.zone},
+             {"FlexibleTimeWindow", {{"Mode", "OFF"}}},
+             {"Description", job.name + ": " + job.schedule + " (fuzzycron export)"},
+             {"Target", {{"Arn", "REPLACE-WITH-TARGET-ARN"}, {"RoleArn", "REPLACE-WITH-ROLE-ARN"},
+                         {"Input", json({{"command", job.command}}).dump()}}}};
+      } else {
+        j = {{"name", name},
+             {"schedule", ts.expressions[i]},
+             {"timeZone", ts.zone},
+             {"description", job.name + ": " + job.command},
+             {"httpTarget", {{"uri", "https://REPLACE-WITH-TARGET-URI"}, {"httpMethod", "POST"}}}};
+      }
+      out_.artifacts.push_back({job.name, job.line, name, name + ".json", j.dump(2) + "\n"});
+    }
+  }
+
+  const ExportOptions& o_;
+  ExportResult out_;
+  std::set<std::string> used_;
+};
+
+}  // namespace
+
+ExportResult export_crontab(const Crontab& crontab, const ExportOptions& options) {
+  Exporter x(options);
+  for (const auto& e : crontab.errors) x.crontab_error(e);
+  for (const auto& e : crontab.entries) {
+    Job job{e.line, e.name, e.command, e.schedule, e.environment, {}};
+    if (e.reboot) {
+      x.reboot(job);
+      continue;
+    }
+    try {
+      job.options = e.options(options.parse, options.host);
+    } catch (const Error& bad) {  // a name or host that cannot be a seed
+      x.crontab_error({e.line, e.schedule_column, bad.message(), e.text});
+      continue;
+    }
+    try {
+      x.add(job);
+    } catch (const Error&) {  // reported by add()
+    }
+  }
+  return std::move(x).result();
+}
+
+ExportResult export_expression(std::string_view expression, const std::string& job, const std::string& command,
+                               const ExportOptions& options) {
+  Exporter x(options);
+  try {
+    x.add({0, job, command, std::string(expression), {}, options.parse});
+  } catch (const Error&) {
+  }
+  return std::move(x).result();
+}
+
+}  // namespace fuzzycron
