@@ -6,7 +6,8 @@
 #                    Chromium to render it, clang and its runtime for the libFuzzer
 #                    targets, help2man and dpkg-dev for the Debian packages, Go and
 #                    robfig/cron (the kubernetes dialect's oracle), systemd (systemd-analyze
-#                    checks exported OnCalendar= specs)
+#                    checks exported OnCalendar= specs), and with npm GitHub's
+#                    workflow parser (tests/oracles/github)
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 profile=${1:-build}
@@ -37,4 +38,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# GitHub's own workflow parser (npm, pinned in tests/oracles/github), for the export tests.
+if [ "$profile" = test ] && command -v npm >/dev/null; then
+  oracle="$(cd "$(dirname "$0")/.." && pwd)/tests/oracles/github"
+  if [ ! -d "$oracle/node_modules/@actions/workflow-parser" ]; then
+    echo "setup: installing @actions/workflow-parser (npm) into tests/oracles/github" >&2
+    (cd "$oracle" && npm ci --no-audit --no-fund --silent)
+  fi
 fi
