@@ -89,12 +89,16 @@ version=$("$build/fuzzycron" --version)
 got=$(LD_LIBRARY_PATH=$(libdir_of "$work/root/usr") "$work/root/usr/bin/fuzzycron" --version)
 [ "$got" = "$version" ] || fail "packaged fuzzycron --version says '$got', want '$version'"
 [ -f "$work/root/usr/share/man/man1/fuzzycron.1.gz" ] || fail "no man page in the fuzzycron package"
-zcat "$work/root/usr/share/man/man1/fuzzycron.1.gz" | grep -q 'fuzzycron lint' || fail "man page lacks the commands"
+# Listings are captured before grep: `grep -q` exits at the first match and,
+# under pipefail, the writer's SIGPIPE would fail the check at random.
+man_text=$(zcat "$work/root/usr/share/man/man1/fuzzycron.1.gz")
+grep -q 'fuzzycron lint' <<<"$man_text" || fail "man page lacks the commands"
 cli_deb=$(ls "$work"/shared-build/fuzzycron_*.deb)
 dpkg-deb -f "$cli_deb" Depends | grep -q 'libfuzzycron0 (= ' || fail "fuzzycron does not depend on its library"
 dev_deb=$(ls "$work"/shared-build/libfuzzycron-dev_*.deb)
-dpkg-deb -c "$dev_deb" | grep -q 'fuzzycronConfig.cmake' || fail "no CMake package in libfuzzycron-dev"
-dpkg-deb -c "$dev_deb" | grep -q 'fuzzycron.pc' || fail "no pkg-config file in libfuzzycron-dev"
+dev_files=$(dpkg-deb -c "$dev_deb")
+grep -q 'fuzzycronConfig.cmake' <<<"$dev_files" || fail "no CMake package in libfuzzycron-dev"
+grep -q 'fuzzycron.pc' <<<"$dev_files" || fail "no pkg-config file in libfuzzycron-dev"
 # apt resolves the dependencies without installing anything (root only).
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
   apt-get install -s "${debs[@]}" >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt cannot install the packages"; }
