@@ -9,9 +9,11 @@
 #include <array>
 #include <filesystem>
 #include <fstream>
+#include <istream>
 #include <iterator>
 #include <map>
 #include <span>
+#include <tuple>
 #include <utility>
 #include <ostream>
 
@@ -192,6 +194,58 @@ int run_resolve_crontab(const std::string& file, const CommonOptions& o, const s
                        std::string(static_cast<std::size_t>(std::max(p.column - 1, 0)), ' '));
   if (tab.entries.empty() && tab.errors.empty()) err << "fuzzycron: " << file << ": no entries\n";
   return problems.empty() ? kOk : kBadInput;
+}
+
+std::string workflow_path_of(const std::string& file) {
+  const auto at = file.rfind(".github/workflows/");
+  if (at != std::string::npos) return file.substr(at);
+  const auto slash = file.rfind('/');
+  return slash == std::string::npos ? file : file.substr(slash + 1);
+}
+
+int run_resolve_in_place(const InPlaceCommand& c, const CommonOptions& o, std::istream& in, std::ostream& out,
+                         std::ostream& err) {
+  const std::string shown = c.file == "-" ? "<stdin>" : c.file;
+  const std::string text =
+      c.file == "-" ? std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()} : read_file(c.file);
+  const ParseOptions options = parse_options(o);
+  InPlaceResult r;
+  try {
+    r = c.workflow ? resolve_workflow(text, c.repository, c.path.empty() ? workflow_path_of(shown) : c.path, options)
+                   : resolve_manifest(text, options);
+  } catch (const Error& e) {
+    if (e.line() > 0 && !e.text().empty())
+      err << fmt::format("{}:{}:{}: {}\n  {}\n  {}^\n", shown, e.line(), e.column(), e.message(), e.text(),
+                         std::string(static_cast<std::size_t>(std::max(e.column() - 1, 0)), ' '));
+    else if (e.line() > 0)
+      err << fmt::format("{}:{}:{}: {}\n", shown, e.line(), e.column(), e.message());
+    else
+      err << fmt::format("fuzzycron: {}: {}\n", shown, e.message());
+    return kBadInput;
+  }
+  if (o.json) {
+    nlohmann::json j{{"file", shown}, {"text", r.text}};
+    auto& changes = j["changes"] = nlohmann::json::array();
+    for (const auto& x : r.changes)
+      changes.push_back({{"document", x.document}, {"line", x.line}, {"column", x.column}, {"name", x.name},
+                         {"before", x.before}, {"after", x.after}});
+    auto& problems = j["problems"] = nlohmann::json::array();
+    for (const auto& x : r.problems)
+      problems.push_back({{"document", x.document}, {"line", x.line}, {"column", x.column}, {"name", x.name},
+                          {"message", in_cli_terms(x.message)}});
+    out << j.dump() << "\n";
+  } else {
+    out << r.text;
+    std::vector<std::tuple<int, int, std::string>> notes;  // in the file's order
+    for (const auto& x : r.changes)
+      notes.emplace_back(x.line, x.column, fmt::format("{}: '{}' -> '{}'", x.name, x.before, x.after));
+    for (const auto& x : r.problems)
+      notes.emplace_back(x.line, x.column,
+                         fmt::format("document {}, {}: {}", x.document, x.name, in_cli_terms(x.message)));
+    std::sort(notes.begin(), notes.end());
+    for (const auto& [line, column, note] : notes) err << fmt::format("{}:{}:{}: {}\n", shown, line, column, note);
+  }
+  return r.problems.empty() ? kOk : kBadInput;
 }
 
 // "3d 4h", "12m 5s", "250ms": the two largest units.

@@ -55,6 +55,23 @@ int run_resolve(const std::string& expr, const CommonOptions& o, const std::stri
 // were; the status is 2 when any line failed.
 int run_resolve_crontab(const std::string& file, const CommonOptions& o, const std::string& to, std::ostream& out,
                         std::ostream& err);
+// Hash forms resolved in place: every CronJob's spec.schedule of a Kubernetes
+// YAML stream (seed [namespace, name]), or every cron of a GitHub workflow's
+// on.schedule (seed [repository, path, position]). `file` may be "-" for
+// standard input. The whole text goes to out with only those scalars changed;
+// changes and problems go to err as FILE:LINE:COLUMN. Status 2 when a schedule
+// could not be resolved (the rest still comes out) or the input is not YAML,
+// has no CronJob or no schedule (then nothing comes out).
+struct InPlaceCommand {
+  std::string file;
+  bool workflow = false;
+  std::string repository;  // --seed OWNER/REPO, for a workflow
+  std::string path;        // --path: the workflow's path in the repository; default from `file`
+};
+int run_resolve_in_place(const InPlaceCommand& c, const CommonOptions& o, std::istream& in, std::ostream& out,
+                         std::ostream& err);
+// ".github/workflows/x.yml" from any path that contains it, else the file name.
+std::string workflow_path_of(const std::string& file);
 // An English description, the resolved expression (with a seed) and the next
 // --count fire times with how far away each is.
 int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& out);

@@ -85,13 +85,31 @@ int main(int argc, char** argv) {
   auto* resolve_crontab_opt =
       resolve->add_option("--crontab", resolve_crontab, "a crontab file: every entry resolved with its own seed "
                                                         "([host, name]; name from '# name: JOB' or the command)");
-  resolve_expr_opt->excludes(resolve_crontab_opt);
+  cli::InPlaceCommand in_place;
+  auto* manifest_opt = resolve->add_option(
+      "--manifest", in_place.file,
+      "a Kubernetes YAML stream (FILE or - for stdin): every CronJob's spec.schedule resolved in place, "
+      "seeded [namespace, name]; every other byte unchanged (a Helm --post-renderer)");
+  auto* workflow_opt = resolve->add_option(
+      "--workflow", in_place.file,
+      "a GitHub Actions workflow (FILE or -): every on.schedule cron resolved in place, seeded "
+      "[--seed OWNER/REPO, --path, position]");
+  auto* path_opt = resolve->add_option("--path", in_place.path,
+                                       "--workflow: its path in the repository (default: from .github/workflows/ "
+                                       "in FILE, else FILE's name)");
+  path_opt->needs(workflow_opt);
+  resolve_expr_opt->excludes(resolve_crontab_opt)->excludes(manifest_opt)->excludes(workflow_opt);
+  resolve_crontab_opt->excludes(manifest_opt)->excludes(workflow_opt);
+  manifest_opt->excludes(workflow_opt);
   resolve->require_option(1, 0);
   add_common(resolve, resolve_opts);
   resolve->add_option("--to", resolve_to, "write the result in another dialect (" + fuzzycron::cli::dialect_list(" | ") + ")");
   resolve->footer("Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
                   "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.\n"
-                  "Example: fuzzycron resolve -d jenkins 'H H(0-7) * * 1-5' --seed nightly --to quartz");
+                  "Example: fuzzycron resolve -d jenkins 'H H(0-7) * * 1-5' --seed nightly --to quartz\n"
+                  "Example: helm template my-chart | fuzzycron resolve --manifest - | kubectl apply -f -\n"
+                  "  CronJob schedules are read as Kubernetes does (-d kubernetes unless -d is given).\n"
+                  "Example: fuzzycron resolve --workflow .github/workflows/nightly.yml --seed octo/app");
   auto* offset_cmd = app.add_subcommand("offset", "a stable offset in [0, window) for a seed (millisecond resolution)");
   add_common(offset_cmd, offset_opts);
   offset_cmd->add_option("-w,--window", window, "the window: 15m, 90s, 1h, 250ms ...")->capture_default_str();
@@ -189,10 +207,31 @@ int main(int argc, char** argv) {
     if (*next) return cli::run_next_prev(next_expr, next_opts, true, std::cout, std::cerr);
     if (*prev) return cli::run_next_prev(prev_expr, prev_opts, false, std::cout, std::cerr);
     if (*batch) return cli::run_batch(std::cin, std::cout);
+    if (*resolve && (*manifest_opt || *workflow_opt)) {
+      in_place.workflow = static_cast<bool>(*workflow_opt);
+      CommonOptions o = resolve_opts;
+      if (!resolve_to.empty()) {
+        std::cerr << "fuzzycron: --to does not apply to --manifest/--workflow: the file's own grammar is kept\n";
+        return cli::kBadInput;
+      }
+      if (in_place.workflow) {
+        if (o.seeds.size() != 1 || !o.host.empty()) {
+          std::cerr << "fuzzycron: --workflow needs the repository as one --seed OWNER/REPO (and no --host)\n";
+          return cli::kBadInput;
+        }
+        in_place.repository = o.seeds.front();
+      } else if (!o.seeds.empty() || !o.host.empty()) {
+        std::cerr << "fuzzycron: --manifest seeds each CronJob with its namespace and name: drop --seed/--host\n";
+        return cli::kBadInput;
+      }
+      o.seeds.clear();
+      if (!in_place.workflow && resolve->get_option("--dialect")->count() == 0) o.dialect = "kubernetes";
+      return cli::run_resolve_in_place(in_place, o, std::cin, std::cout, std::cerr);
+    }
     if (*resolve && !resolve_crontab.empty())
       return cli::run_resolve_crontab(resolve_crontab, resolve_opts, resolve_to, std::cout, std::cerr);
     if (*resolve && resolve_expr.empty()) {
-      std::cerr << "fuzzycron: resolve needs an EXPR or --crontab FILE\n";
+      std::cerr << "fuzzycron: resolve needs an EXPR, --crontab FILE, --manifest FILE or --workflow FILE\n";
       return cli::kBadInput;
     }
     if (*resolve) return cli::run_resolve(resolve_expr, resolve_opts, resolve_to, std::cout);

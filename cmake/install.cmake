@@ -92,7 +92,7 @@ set(CPACK_COMPONENT_DEVELOPMENT_DESCRIPTION
 # A static build's imported targets name these; a shared one needs none of them.
 if(NOT BUILD_SHARED_LIBS)
   set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS
-    "libhowardhinnant-date-dev, libfmt-dev, libssl-dev, libxxhash-dev, zlib1g-dev, pkg-config")
+    "libhowardhinnant-date-dev, libfmt-dev, libssl-dev, libxxhash-dev, zlib1g-dev, libfyaml-dev, pkg-config")
 endif()
 set(CPACK_DEBIAN_CLI_PACKAGE_NAME fuzzycron)
 set(CPACK_DEBIAN_CLI_PACKAGE_SECTION utils)

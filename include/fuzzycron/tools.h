@@ -6,4 +6,5 @@
 #include "fuzzycron/exporter.h"
 #include "fuzzycron/fuzzycron.h"
 #include "fuzzycron/lint.h"
+#include "fuzzycron/manifest.h"
 #include "fuzzycron/spread.h"

@@ -56,6 +56,10 @@ std::string dns_label(std::string_view job, std::size_t max) {
 // does not), '/' is '-', every other byte \xNN.
 std::string systemd_escape(std::string_view job) {
   std::string out;
+  // Leading slashes go, as systemd-escape --path drops them: "/bin/poll" is
+  // "bin-poll", not "-bin-poll", which systemctl would read as an option.
+  const auto first = job.find_first_not_of('/');
+  if (first != std::string_view::npos) job.remove_prefix(first);
   for (std::size_t i = 0; i < job.size(); ++i) {
     const auto c = static_cast<unsigned char>(job[i]);
     const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ':' ||
@@ -77,6 +81,8 @@ std::string plain_name(std::string_view job, bool dots, std::size_t max) {
                     c == '_' || (dots && c == '.');
     out += ok ? static_cast<char>(c) : '-';
   }
+  // No leading '-': such a name reads as an option on command lines (aws, gcloud).
+  out.erase(0, out.find_first_not_of('-'));
   if (out == job && !out.empty() && out.size() <= max) return out;
   const std::string suffix = "-" + short_hash(job);
   if (out.size() + suffix.size() > max) out.resize(max - suffix.size());

@@ -114,6 +114,45 @@ printf '0 * * * * /bin/a\r\nH * * * * /bin/b\r\n' >"$tab"
 check spread-crlf 0 '2 entries on 2 hosts' -- spread "$tab" --hosts 2 --window 1h
 check spread-missing-file 2 'cannot read the file' -- spread /nonexistent/crontab --hosts 2
 check spread-help 0 'before' -- spread --help
+# resolve in place: Kubernetes manifests and GitHub workflows
+yaml=$(mktemp --suffix=.yaml)
+printf 'kind: ConfigMap\napiVersion: v1\nmetadata: {name: c}\ndata: {schedule: H * * * *}\n---\n# keep me\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: backup\n  namespace: ops\nspec:\n  schedule: "H H(0-5) * * *"   # nightly\n' >"$yaml"
+want_schedule=$("$bin" resolve -d kubernetes 'H H(0-5) * * *' --seed ops --seed backup)
+check manifest 0 "schedule: \"$want_schedule\"   # nightly" -- resolve --manifest "$yaml"
+check manifest-note 0 ":13:14: ops/backup: 'H H(0-5) * * *' -> '$want_schedule'" -- resolve --manifest "$yaml"
+input=$(cat "$yaml")
+check manifest-stdin 0 "# keep me" -- resolve --manifest -
+got=$("$bin" resolve --manifest - <"$yaml" 2>/dev/null); expect=$(sed "s|\"H H(0-5) \* \* \*\"|\"$want_schedule\"|" "$yaml")
+if [ "$got" = "$expect" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL manifest-bytes:"; diff <(echo "$expect") <(echo "$got"); fi
+input=$'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: x: y\n'
+check manifest-not-yaml 2 $'<stdin>:4:10: not valid YAML: invalid nested block mapping on the same line\n    name: x: y\n           ^' -- resolve --manifest -
+input=$'apiVersion: v1\nkind: Pod\n'
+check manifest-no-cronjob 2 'no batch/v1 CronJob' -- resolve --manifest -
+input=$'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: b\nspec:\n  schedule: H 25 * * *\n---\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: g\nspec:\n  schedule: H 4 * * *\n'
+check manifest-bad-schedule 2 '<stdin>:6:15: document 1, default/b: hour: 25 is out of range' -- resolve --manifest -
+check manifest-bad-schedule-rest 2 "  schedule: $("$bin" resolve -d kubernetes 'H 4 * * *' --seed default --seed g)" -- resolve --manifest -
+check manifest-no-seed 2 'seeds each CronJob with its namespace and name' -- resolve --manifest - --seed x
+check manifest-missing 2 'cannot read' -- resolve --manifest /nonexistent.yaml
+input=$'on:\n  schedule:\n    - cron: \'H H * * *\'\n'
+want_cron=$("$bin" resolve 'H H * * *' --seed octo/app --seed .github/workflows/n.yml --seed 1)
+check workflow 0 "- cron: '$want_cron'" -- resolve --workflow - --seed octo/app --path .github/workflows/n.yml
+check workflow-needs-repo 2 'needs the repository as one --seed OWNER/REPO' -- resolve --workflow -
+input=$'on: push\n'
+check workflow-no-schedule 2 'no on.schedule' -- resolve --workflow - --seed a/b
+input=""
+rm -f "$yaml"
+# export
+printf '# name: nightly backup\n30 2 * * * /usr/bin/backup\n*/2 * * * * /bin/poll\n' >"$tab"
+check export-k8s 0 'kind: CronJob' -- export --to kubernetes "$tab"
+check export-gha-interval 1 ':3: error interval' -- export --to github-actions "$tab"
+check export-unknown-target 2 'github-actions' -- export --to jenkins "$tab"
+check export-dst 0 'kubernetes handles DST changes as skip-both, this entry as cron: it will not fire at 2026-03-08T03:00:00-04:00' -- export --to kubernetes "$tab" -z America/New_York --from 2026-01-01T00:00:00Z
+out_dir=$(mktemp -d)
+check export-dir 0 'wrote 4 files to' -- export --to systemd "$tab" -o "$out_dir/units"
+check export-dir-exists 2 'exists' -- export --to systemd "$tab" -o "$out_dir/units"
+check export-dir-force 0 'wrote 4 files to' -- export --to systemd "$tab" -o "$out_dir/units" --force
+if [ -f "$out_dir/units/nightly\x20backup.service" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-files: $(ls "$out_dir/units")"; fi
+rm -rf "$out_dir"
 # batch: hostile lines (deep nesting, a megabyte line, binary) each get an answer
 deep=$(printf '%*s' 100000 '' | tr ' ' '['); deep+=$(printf '%*s' 100000 '' | tr ' ' ']')
 big=$(printf '%*s' 1000000 '' | tr ' ' '1')

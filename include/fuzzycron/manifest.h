@@ -1,0 +1,52 @@
+// fuzzycron/manifest.h — hash forms resolved in place in the files people
+// already keep: Kubernetes manifests (every CronJob's spec.schedule) and
+// GitHub Actions workflows (every on.schedule cron). Only those scalars
+// change; every other byte of the file stays as it was.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzzycron/export.h"
+#include "fuzzycron/parse.h"
+
+namespace fuzzycron {
+
+struct InPlaceChange {
+  int document = 0;  // 1-based document of the stream
+  int line = 0;      // 1-based line and column of the scalar in the file
+  int column = 0;
+  std::string name;  // the CronJob's namespace/name, or the workflow entry's position
+  std::string before, after;
+};
+
+// A schedule that could not be resolved: left as it was, reported here.
+struct InPlaceProblem {
+  int document = 0;
+  int line = 0;
+  int column = 0;
+  std::string name;
+  std::string message;
+};
+
+struct InPlaceResult {
+  std::string text;  // the file with the schedules resolved
+  std::vector<InPlaceChange> changes;
+  std::vector<InPlaceProblem> problems;
+};
+
+// Every batch/v1 CronJob of a multi-document YAML stream: a spec.schedule with
+// hash forms is resolved in `options.dialect` (kubernetes, typically) with the
+// seed [namespace, name] (namespace "default" when absent). Throws
+// fuzzycron::Error for text that is not YAML (with its line and column) and
+// for a stream without a CronJob.
+FUZZYCRON_EXPORT InPlaceResult resolve_manifest(std::string_view yaml, const ParseOptions& options);
+
+// Every cron of a GitHub Actions workflow's on.schedule, seeded [repository,
+// path, position] (position 1, 2, ... in the list). Throws fuzzycron::Error
+// for text that is not YAML and for a workflow without a schedule.
+FUZZYCRON_EXPORT InPlaceResult resolve_workflow(std::string_view yaml, const std::string& repository,
+                                                const std::string& path, const ParseOptions& options);
+
+}  // namespace fuzzycron

@@ -1,0 +1,222 @@
+// In-place resolution: libfyaml finds the schedule scalars and where they
+// start and end in the text; the text is spliced there and nowhere else, in
+// the scalar's own quoting style.
+#include "fuzzycron/manifest.h"
+
+#include <fmt/format.h>
+#include <libfyaml.h>
+
+#include <algorithm>
+
+#include "fuzzycron/error.h"
+#include "fuzzycron/resolve.h"
+
+namespace fuzzycron {
+namespace {
+
+struct Parser {
+  fy_diag* diag = nullptr;
+  fy_parser* parser = nullptr;
+  ~Parser() {
+    if (parser) fy_parser_destroy(parser);
+    if (diag) fy_diag_destroy(diag);
+  }
+};
+
+// A scalar found in a document, with its place in the text.
+struct Scalar {
+  int document;
+  std::size_t begin, end;  // bytes of the scalar's text, quotes included
+  int line, column;        // 1-based
+  fy_node_style style;
+  bool in_flow;  // inside a flow mapping ({...}): a plain scalar may not hold , [ ] { }
+  std::string value;
+  std::string name;
+  Seed seed;
+};
+
+std::string scalar_of(fy_node* n) {
+  size_t len = 0;
+  const char* s = fy_node_get_scalar(n, &len);
+  return s ? std::string(s, len) : std::string();
+}
+
+fy_node* lookup(fy_node* map, const char* key) {
+  if (!map || fy_node_get_type(map) != FYNT_MAPPING) return nullptr;
+  return fy_node_mapping_lookup_by_string(map, key, FY_NT);
+}
+
+std::string text_of(fy_node* map, const char* key) {
+  fy_node* n = lookup(map, key);
+  return n && fy_node_get_type(n) == FYNT_SCALAR ? scalar_of(n) : std::string();
+}
+
+// The scalar under `key` of `map` in document `doc`, or nullopt when there is none.
+std::optional<Scalar> place(fy_node* map, const char* key, int doc) {
+  fy_node* n = lookup(map, key);
+  if (!n || fy_node_get_type(n) != FYNT_SCALAR) return std::nullopt;
+  fy_token* t = fy_node_get_scalar_token(n);
+  const fy_mark* a = t ? fy_token_start_mark(t) : nullptr;
+  const fy_mark* b = t ? fy_token_end_mark(t) : nullptr;
+  if (!a || !b) return std::nullopt;
+  Scalar s{doc,        a->input_pos, b->input_pos, a->line + 1, a->column + 1, fy_node_get_style(n),
+           fy_node_get_style(map) == FYNS_FLOW, scalar_of(n), {}, {}};
+  // The token's marks hold the text between the quotes; the splice takes the
+  // quotes too. The line and column stay on the text, where errors point.
+  if (s.style == FYNS_SINGLE_QUOTED || s.style == FYNS_DOUBLE_QUOTED) {
+    --s.begin;
+    ++s.end;
+  }
+  return s;
+}
+
+// Calls f(root, document number) for every document of the stream; throws for YAML errors.
+template <class F>
+void each_document(std::string_view yaml, F f) {
+  Parser p;
+  fy_diag_cfg dcfg;
+  fy_diag_cfg_default(&dcfg);
+  dcfg.fp = nullptr;
+  p.diag = fy_diag_create(&dcfg);
+  fy_diag_set_collect_errors(p.diag, true);
+  fy_parse_cfg cfg{};
+  cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_DEFAULT_VERSION_1_2);
+  cfg.diag = p.diag;
+  p.parser = fy_parser_create(&cfg);
+  if (!p.parser || fy_parser_set_string(p.parser, yaml.data(), yaml.size()) != 0)
+    throw std::runtime_error("cannot start the YAML parser");
+  int doc = 0;
+  // The collected error's line and column are 1-based (what libfyaml prints).
+  auto fail = [&] {
+    void* it = nullptr;
+    if (fy_diag_error* e = fy_diag_errors_iterate(p.diag, &it)) {
+      const int line = std::max(e->line, 1);
+      std::size_t start = 0;
+      for (int l = 1; l < line && start != std::string_view::npos; ++l) {
+        start = yaml.find('\n', start);
+        if (start != std::string_view::npos) ++start;
+      }
+      std::string text;
+      if (start != std::string_view::npos && start < yaml.size()) text = yaml.substr(start, yaml.find('\n', start) - start);
+      throw Error(ErrorKind::syntax, fmt::format("not valid YAML: {}", e->msg ? e->msg : "parse error"), text,
+                  std::max(e->column, 1), line);
+    }
+    throw Error(ErrorKind::syntax, "not valid YAML");
+  };
+  while (true) {
+    fy_document* d = fy_parse_load_document(p.parser);
+    if (!d) {
+      if (fy_parser_get_stream_error(p.parser)) fail();
+      break;
+    }
+    ++doc;
+    f(fy_document_root(d), doc);
+    fy_parse_document_destroy(p.parser, d);
+  }
+}
+
+// The resolved text in the scalar's style: plain where YAML allows it, else
+// quoted as it was (a plain scalar that may not stay plain becomes '...').
+std::string in_style(const std::string& value, fy_node_style style, bool in_flow) {
+  auto single = [&] {
+    std::string out = "'";
+    for (char c : value) out += c == '\'' ? std::string("''") : std::string(1, c);
+    return out + "'";
+  };
+  if (style == FYNS_SINGLE_QUOTED) return single();
+  if (style == FYNS_DOUBLE_QUOTED) {
+    std::string out = "\"";
+    for (char c : value) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    return out + "\"";
+  }
+  const bool plain_ok = !value.empty() && std::string_view("*&!|>'\"%@`#,[]{}?:-").find(value[0]) == std::string_view::npos &&
+                        value.find(": ") == std::string::npos && value.find(" #") == std::string::npos &&
+                        value.back() != ' ' && value.back() != ':' &&
+                        (!in_flow || value.find_first_of(",[]{}") == std::string::npos);
+  return plain_ok ? value : single();
+}
+
+InPlaceResult splice(std::string_view yaml, std::vector<Scalar> found, const ParseOptions& base) {
+  InPlaceResult out;
+  std::sort(found.begin(), found.end(), [](const Scalar& a, const Scalar& b) { return a.begin < b.begin; });
+  std::size_t at = 0;
+  for (const Scalar& s : found) {
+    out.text.append(yaml.substr(at, s.begin - at));
+    at = s.begin;
+    if (s.style == FYNS_LITERAL || s.style == FYNS_FOLDED) {
+      out.problems.push_back({s.document, s.line, s.column, s.name,
+                              "a block scalar (| or >) schedule is left as it is: write it on one line"});
+      continue;
+    }
+    ParseOptions o = base;
+    o.seed = s.seed;
+    try {
+      const std::string resolved = resolve(s.value, o);
+      if (resolved != s.value) {
+        out.text += in_style(resolved, s.style, s.in_flow);
+        at = s.end;
+        out.changes.push_back({s.document, s.line, s.column, s.name, s.value, resolved});
+      }
+    } catch (const Error& e) {
+      if (e.kind() == ErrorKind::missing_seed && s.seed.parts().empty()) {
+        out.problems.push_back({s.document, s.line, s.column, s.name,
+                                "the CronJob has no metadata.name to seed its hash forms with"});
+        continue;
+      }
+      out.problems.push_back({s.document, s.line, s.column + (e.column() > 0 ? e.column() - 1 : 0), s.name,
+                              e.message()});
+    }
+  }
+  out.text.append(yaml.substr(at));
+  return out;
+}
+
+}  // namespace
+
+InPlaceResult resolve_manifest(std::string_view yaml, const ParseOptions& options) {
+  std::vector<Scalar> found;
+  int cronjobs = 0;
+  each_document(yaml, [&](fy_node* root, int doc) {
+    const std::string api = text_of(root, "apiVersion"), kind = text_of(root, "kind");
+    if (kind != "CronJob" || !api.starts_with("batch/")) return;
+    ++cronjobs;
+    fy_node* metadata = lookup(root, "metadata");
+    std::string ns = text_of(metadata, "namespace"), name = text_of(metadata, "name");
+    if (ns.empty()) ns = "default";
+    auto s = place(lookup(root, "spec"), "schedule", doc);
+    if (!s) return;
+    s->name = ns + "/" + (name.empty() ? "(no name)" : name);
+    if (!name.empty()) s->seed = Seed({ns, name});  // without one, hash forms are reported
+    found.push_back(std::move(*s));
+  });
+  if (cronjobs == 0) throw Error(ErrorKind::argument, "the manifest has no batch/v1 CronJob (kind: CronJob)");
+  return splice(yaml, std::move(found), options);
+}
+
+InPlaceResult resolve_workflow(std::string_view yaml, const std::string& repository, const std::string& path,
+                               const ParseOptions& options) {
+  std::vector<Scalar> found;
+  bool schedule = false;
+  each_document(yaml, [&](fy_node* root, int doc) {
+    fy_node* list = lookup(lookup(root, "on"), "schedule");
+    if (!list || fy_node_get_type(list) != FYNT_SEQUENCE) return;
+    schedule = true;
+    void* it = nullptr;
+    int position = 0;
+    while (fy_node* item = fy_node_sequence_iterate(list, &it)) {
+      ++position;
+      auto s = place(item, "cron", doc);
+      if (!s) continue;
+      s->name = fmt::format("on.schedule[{}]", position);
+      s->seed = Seed({repository, path, std::to_string(position)});
+      found.push_back(std::move(*s));
+    }
+  });
+  if (!schedule) throw Error(ErrorKind::argument, "the workflow has no on.schedule list of cron entries");
+  return splice(yaml, std::move(found), options);
+}
+
+}  // namespace fuzzycron

@@ -1,0 +1,222 @@
+// Hash forms resolved in place (fuzzycron/manifest.h): only the schedule
+// scalars of CronJobs and workflows change, each seeded as documented, in its
+// own quoting style; everything else stays byte for byte.
+#include "fuzzycron/manifest.h"
+
+#include <gtest/gtest.h>
+
+#include "fuzzycron/error.h"
+#include "fuzzycron/resolve.h"
+#include "fuzzycron/rfc3339.h"
+
+namespace fuzzycron {
+namespace {
+
+ParseOptions kubernetes() {
+  ParseOptions o;
+  o.dialect = Dialect::kubernetes;
+  return o;
+}
+
+std::string resolved(const std::string& expr, std::vector<std::string> seed, Dialect d = Dialect::kubernetes) {
+  ParseOptions o;
+  o.dialect = d;
+  o.seed = Seed(std::move(seed));
+  return resolve(expr, o);
+}
+
+// `text` with every `from` replaced by `to`, once each in order.
+std::string replaced(std::string text, const std::vector<std::pair<std::string, std::string>>& edits) {
+  std::size_t at = 0;
+  for (const auto& [from, to] : edits) {
+    at = text.find(from, at);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at == std::string::npos) return text;
+    text.replace(at, from.size(), to);
+    at += to.size();
+  }
+  return text;
+}
+
+const std::string kStream = R"(# platform jobs
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: settings
+data:
+  schedule: "H * * * *"   # not a CronJob: stays
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: backup
+  namespace: ops
+  labels: {schedule: H}
+spec:
+  schedule: "H H(0-5) * * *"   # nightly, spread
+  timeZone: Europe/Berlin
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          containers:
+            - name: b
+              image: busybox
+              env: [{name: schedule, value: "H * * * *"}]
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: report}
+spec: {schedule: H/20 H * * *, suspend: false}
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: weekdays
+spec:
+  schedule: 'H 9 * * 1-5'
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: fixed
+spec:
+  schedule: "0 3 * * *"
+)";
+
+TEST(Manifest, OnlyCronJobSchedulesChange) {
+  const InPlaceResult r = resolve_manifest(kStream, kubernetes());
+  EXPECT_TRUE(r.problems.empty());
+  const std::string backup = resolved("H H(0-5) * * *", {"ops", "backup"});
+  const std::string report = resolved("H/20 H * * *", {"default", "report"});
+  const std::string weekdays = resolved("H 9 * * 1-5", {"default", "weekdays"});
+  // A flow mapping may not hold a plain scalar with commas: it is quoted then.
+  const std::string report_text = report.find(',') == std::string::npos ? report : "'" + report + "'";
+  EXPECT_EQ(r.text, replaced(kStream, {{"\"H H(0-5) * * *\"", "\"" + backup + "\""},
+                                       {"schedule: H/20 H * * *", "schedule: " + report_text},
+                                       {"'H 9 * * 1-5'", "'" + weekdays + "'"}}));
+  ASSERT_EQ(r.changes.size(), 3u);
+  EXPECT_EQ(r.changes[0].name, "ops/backup");
+  EXPECT_EQ(r.changes[0].document, 2);
+  EXPECT_EQ(r.changes[0].line, 16);
+  EXPECT_EQ(r.changes[0].column, 14);  // the text inside the quotes
+  EXPECT_EQ(r.changes[0].before, "H H(0-5) * * *");
+  EXPECT_EQ(r.changes[0].after, backup);
+  EXPECT_EQ(r.changes[1].name, "default/report");
+  EXPECT_EQ(r.changes[2].name, "default/weekdays");
+  // Resolved text has nothing left to resolve, and reads back as YAML.
+  const InPlaceResult again = resolve_manifest(r.text, kubernetes());
+  EXPECT_TRUE(again.changes.empty());
+  EXPECT_EQ(again.text, r.text);
+}
+
+TEST(Manifest, ResolvedScheduleFiresAsTheHashedOne) {
+  const InPlaceResult r = resolve_manifest(kStream, kubernetes());
+  const auto from = *parse_rfc3339("2026-01-01T00:00:00Z"), to = *parse_rfc3339("2027-01-01T00:00:00Z");
+  for (const auto& c : r.changes) {
+    ParseOptions o = kubernetes();
+    const auto slash = c.name.find('/');
+    o.seed = Seed({c.name.substr(0, slash), c.name.substr(slash + 1)});
+    const Schedule hashed = parse(c.before, o), plain = parse(c.after, kubernetes());
+    std::vector<sys_milliseconds> a, b;
+    for (auto t : hashed.fires(from, to)) a.push_back(t);
+    for (auto t : plain.fires(from, to)) b.push_back(t);
+    EXPECT_EQ(a, b) << c.before << " -> " << c.after;
+    EXPECT_FALSE(a.empty());
+  }
+}
+
+TEST(Manifest, QuotingFollowsTheScalar) {
+  // Plain stays plain where YAML allows it, quotes stay the quotes they were.
+  const std::string block = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: j\nspec:\n  schedule: H(0-29),H(30-59) 3 * * *\n";
+  const std::string after = resolved("H(0-29),H(30-59) 3 * * *", {"default", "j"});
+  ASSERT_NE(after.find(','), std::string::npos) << after;
+  EXPECT_EQ(resolve_manifest(block, kubernetes()).text, replaced(block, {{"H(0-29),H(30-59) 3 * * *", after}}));
+  const std::string flow = "{apiVersion: batch/v1, kind: CronJob, metadata: {name: j}, spec: {schedule: H 3 * * *}}\n";
+  EXPECT_EQ(resolve_manifest(flow, kubernetes()).text,
+            replaced(flow, {{"H 3 * * *", resolved("H 3 * * *", {"default", "j"})}}));
+  const std::string flow_list =
+      "{apiVersion: batch/v1, kind: CronJob, metadata: {name: j}, spec: {schedule: 'H(0-29),H(30-59) 3 * * *'}}\n";
+  EXPECT_EQ(resolve_manifest(flow_list, kubernetes()).text, replaced(flow_list, {{"H(0-29),H(30-59) 3 * * *", after}}));
+  const std::string dq = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: j\nspec:\n  schedule: \"H(0-29),H(30-59) 3 * * *\"\n";
+  EXPECT_EQ(resolve_manifest(dq, kubernetes()).text, replaced(dq, {{"H(0-29),H(30-59) 3 * * *", after}}));
+}
+
+TEST(Manifest, BadScheduleIsReportedAndTheRestComesOut) {
+  const std::string text =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: broken\nspec:\n  schedule: 'H 25 * * *'\n"
+      "---\n"
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: good\nspec:\n  schedule: H 4 * * *\n"
+      "---\n"
+      "apiVersion: batch/v1\nkind: CronJob\nspec:\n  schedule: H 4 * * *\n";
+  const InPlaceResult r = resolve_manifest(text, kubernetes());
+  ASSERT_EQ(r.problems.size(), 2u);
+  EXPECT_EQ(r.problems[0].document, 1);
+  EXPECT_EQ(r.problems[0].line, 6);
+  EXPECT_EQ(r.problems[0].column, 16);  // the 25
+  EXPECT_NE(r.problems[0].message.find("25"), std::string::npos) << r.problems[0].message;
+  EXPECT_EQ(r.problems[1].document, 3);
+  EXPECT_NE(r.problems[1].message.find("metadata.name"), std::string::npos) << r.problems[1].message;
+  ASSERT_EQ(r.changes.size(), 1u);
+  EXPECT_EQ(r.text, replaced(text, {{"H 4 * * *", resolved("H 4 * * *", {"default", "good"})}}));
+}
+
+TEST(Manifest, NotYamlOrNoCronJobThrowsWithAPosition) {
+  try {
+    resolve_manifest("apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: x: y\n", kubernetes());
+    FAIL() << "accepted bad YAML";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::syntax);
+    EXPECT_EQ(e.line(), 4);
+    EXPECT_GT(e.column(), 0);
+    EXPECT_EQ(e.text(), "  name: x: y");
+  }
+  try {
+    resolve_manifest("apiVersion: v1\nkind: Pod\n---\nkind: CronJob\napiVersion: apps/v1\n", kubernetes());
+    FAIL() << "accepted a stream without a batch CronJob";
+  } catch (const Error& e) {
+    EXPECT_NE(e.message().find("CronJob"), std::string::npos);
+  }
+}
+
+const std::string kWorkflow = R"(name: nightly
+on:
+  push:
+    branches: [main]
+  schedule:
+    - cron: 'H H * * *'     # spread over the day
+    - cron: "H/30 H(9-17) * * 1-5"
+    - cron: '0 12 * * *'
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - run: 'echo "cron: H * * * *"'   # not a schedule
+)";
+
+TEST(Workflow, EntriesSeededByRepositoryPathAndPosition) {
+  const InPlaceResult r =
+      resolve_workflow(kWorkflow, "octo/app", ".github/workflows/nightly.yml", ParseOptions{});
+  EXPECT_TRUE(r.problems.empty());
+  const std::string first = resolved("H H * * *", {"octo/app", ".github/workflows/nightly.yml", "1"}, Dialect::standard);
+  const std::string second =
+      resolved("H/30 H(9-17) * * 1-5", {"octo/app", ".github/workflows/nightly.yml", "2"}, Dialect::standard);
+  EXPECT_EQ(r.text, replaced(kWorkflow, {{"H H * * *", first}, {"H/30 H(9-17) * * 1-5", second}}));
+  ASSERT_EQ(r.changes.size(), 2u);
+  EXPECT_EQ(r.changes[0].name, "on.schedule[1]");
+  EXPECT_EQ(r.changes[1].name, "on.schedule[2]");
+  EXPECT_EQ(r.changes[1].line, 7);
+  // Another repository or path spreads differently (with overwhelming probability
+  // for the whole of both entries).
+  EXPECT_NE(resolve_workflow(kWorkflow, "octo/other", ".github/workflows/nightly.yml", ParseOptions{}).text, r.text);
+  EXPECT_NE(resolve_workflow(kWorkflow, "octo/app", ".github/workflows/weekly.yml", ParseOptions{}).text, r.text);
+}
+
+TEST(Workflow, NoScheduleIsAnError) {
+  EXPECT_THROW(resolve_workflow("on: push\njobs: {}\n", "a/b", "w.yml", ParseOptions{}), Error);
+  EXPECT_THROW(resolve_workflow("on:\n  schedule: 'nope'\n", "a/b", "w.yml", ParseOptions{}), Error);
+  EXPECT_THROW(resolve_workflow("on: [push\n", "a/b", "w.yml", ParseOptions{}), Error);
+}
+
+}  // namespace
+}  // namespace fuzzycron
