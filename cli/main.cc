@@ -22,6 +22,8 @@ constexpr const char* kFooter = R"(Examples:
   fuzzycron lint '*/15 * * * *'                                 # FC101: H/15 spreads the load
   fuzzycron lint /etc/crontab --host web-07 --fail-on warning
   fuzzycron spread -d quartz examples/fleet.crontab --hosts 20 --window 3m --resolution 1s --svg load.svg
+  fuzzycron export --to systemd examples/platform.crontab --host web-07 -o units/   # also kubernetes, github-actions, ...
+  helm template chart | fuzzycron resolve --manifest - | kubectl apply -f -        # H in CronJobs, resolved in place
   echo '{"id":"a","expr":"0 0 * * *","tz":"UTC","from":"2026-03-08T01:59:30Z","next":2}' | fuzzycron batch
 
 Dialects: standard (cronie; 5 fields, or 6 with seconds first), quartz (sec min hour
@@ -53,7 +55,7 @@ void add_common(CLI::App* cmd, CommonOptions& o) {
 
 int main(int argc, char** argv) {
   namespace cli = fuzzycron::cli;
-  CLI::App app{"fuzzycron: cron schedules in four dialects, exact next/prev fire times in any time zone."};
+  CLI::App app{"fuzzycron: cron schedules in seven dialects with H spread per job, exact next/prev fire times in any time zone."};
   app.footer(kFooter);
   app.set_version_flag("-V,--version", "fuzzycron " + std::string(fuzzycron::version()));
   app.require_subcommand(1);

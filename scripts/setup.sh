@@ -24,7 +24,7 @@ case $profile in
       libxml2-dev libpng-dev chromium
       clang libclang-rt-14-dev
       help2man dpkg-dev file
-      golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd
+      golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd npm
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac

@@ -89,6 +89,15 @@ std::string plain_name(std::string_view job, bool dots, std::size_t max) {
   return (out.empty() ? "job" : out) + suffix;
 }
 
+// What the targets without a full DST rule do document (docs/export.md).
+std::string_view documented_dst(Target t) {
+  switch (t) {
+    case Target::github_actions: return "a time in a skipped hour runs at the next valid time; the repeated hour is not documented";
+    case Target::eventbridge: return "a time in a skipped hour is skipped; a repeated hour runs once, which pass is not documented";
+    default: return "";
+  }
+}
+
 std::string instants_text(const std::vector<sys_milliseconds>& v, TimeZone zone) {
   std::vector<std::string> shown;
   for (std::size_t i = 0; i < v.size() && i < kShownInstants; ++i) shown.push_back(format_rfc3339(v[i], zone));
@@ -173,8 +182,11 @@ class Exporter {
         auto at = missing(under_target, other);
         if (at.empty()) at = missing(other, under_target);
         diag(Severity::warning, "dst-undocumented",
-             fmt::format("{} does not document what it does at DST changes, and this entry fires near one ({})",
-                         target_name(o_.target), instants_text(at, zone)),
+             documented_dst(o_.target).empty()
+                 ? fmt::format("{} does not document what it does at DST changes, and this entry fires near one ({})",
+                               target_name(o_.target), instants_text(at, zone))
+                 : fmt::format("{} does not document all it does at DST changes ({}), and this entry fires near one "
+                               "({})", target_name(o_.target), documented_dst(o_.target), instants_text(at, zone)),
              at);
       }
     }
@@ -245,6 +257,9 @@ class Exporter {
   }
 
   std::string header(const Job& job, std::string_view comment) const {
+    if (job.line == 0)  // one expression, not a crontab's entry
+      return fmt::format("{} fuzzycron export: job {}, schedule {}", comment, json_string(job.name),
+                         json_string(job.schedule));
     return fmt::format("{} fuzzycron export: line {}, job {}, schedule {}", comment, job.line, json_string(job.name),
                        json_string(job.schedule));
   }
