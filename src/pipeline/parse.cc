@@ -1,4 +1,5 @@
 #include "engine/compiled_schedule.h"
+#include <fmt/format.h>
 #include "fuzzycron/parse.h"
 
 #include "compile/compile.h"
@@ -24,7 +25,9 @@ HashScheme default_hash_scheme(Dialect d) noexcept {
 
 namespace detail {
 
-syntax::Spec split(std::string_view expression, const ParseOptions& options) {
+namespace {
+
+syntax::Spec split_as_written(std::string_view expression, const ParseOptions& options) {
   switch (options.dialect) {
     case Dialect::standard: return syntax::split_standard(expression);
     case Dialect::quartz: return syntax::split_quartz(expression);
@@ -35,6 +38,40 @@ syntax::Spec split(std::string_view expression, const ParseOptions& options) {
     case Dialect::cron_parser: return syntax::split_cron_parser(expression, options);
   }
   return syntax::split_standard(expression);
+}
+
+std::size_t token_count(std::string_view line) {
+  std::size_t n = 0;
+  bool in = false;
+  for (char c : line) {
+    const bool space = c == ' ' || c == '\t';
+    n += !space && !in;
+    in = !space;
+  }
+  return n;
+}
+
+}  // namespace
+
+// A syntax error in a line with a space after a comma ("0 22, 10 * * *")
+// names that space: the list was split into two fields, which shifts every
+// field after it and makes the error appear elsewhere.
+syntax::Spec split(std::string_view expression, const ParseOptions& options) {
+  try {
+    return split_as_written(expression, options);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::syntax) throw;
+    const std::string& text = e.text();
+    const auto comma = text.find_first_of(",");
+    std::size_t at = comma;
+    while (at != std::string::npos && !(at + 1 < text.size() && (text[at + 1] == ' ' || text[at + 1] == '\t')))
+      at = text.find(',', at + 1);
+    if (at == std::string::npos || token_count(text.substr(at + 1)) == 0) throw;
+    std::string hint = fmt::format("; the space after ',' at column {} splits a list into two fields", at + 2);
+    if (options.dialect == Dialect::standard && token_count(text) == 6)
+      hint += " (and six fields are read with seconds first: second minute hour day-of-month month day-of-week)";
+    throw Error(ErrorKind::syntax, e.message() + hint + ": remove it", text, static_cast<int>(at) + 2, e.line());
+  }
 }
 
 int first_hash_column(const syntax::Line& line) {
@@ -57,6 +94,13 @@ void add_hashed_seconds(syntax::Line& line, const ParseOptions& options) {
 void resolve_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, const ParseOptions& options) {
   if (options.seed.empty() || (options.dialect == Dialect::furiko && !options.furiko.hash_names)) {
     const int column = first_hash_column(line);
+    const auto first = line.text.find_first_not_of(" \t");
+    if (options.seed.empty() && first != std::string::npos && line.text[first] == '@')
+      throw Error(ErrorKind::missing_seed,
+                  "this dialect's aliases (@daily, @hourly, ...) are hashed: they pick a stable time from a seed such "
+                  "as the job's name, and none was given (ParseOptions::seed); without hashing write the time, e.g. "
+                  "'0 0 * * *'",
+                  line.text, static_cast<int>(first) + 1, line.line);
     if (options.seed.empty())
       throw Error(ErrorKind::missing_seed,
                   "hash forms (H) pick a stable value from a seed such as the job's name, and none was given "

@@ -42,6 +42,10 @@ Spec split_quartz(std::string_view text) {
       fail(fmt::format("{}: '?' stands alone, it cannot be part of a list", field_name(f->id)), whole, f->column, 0);
   if (dom_q && dow_q)
     fail("'?' can only be given for one of day-of-month and day-of-week", whole, dow.column, 0);
+  if (!dom_q && !dow_q && dom.text == "*" && dow.text == "*")
+    fail("day-of-month and day-of-week are both '*': Quartz needs '?' in one of them (Spring's CronExpression "
+         "accepts '*' in both, Quartz does not): write '?' for day-of-week",
+         whole, dow.column, 0);
   if (!dom_q && !dow_q)
     fail("day-of-month and day-of-week cannot both be given in the quartz dialect: write '?' in one of them "
          "(e.g. '0 0 12 ? * MON' or '0 0 12 1 * ?')",

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,39 @@ std::string day_cycle(const Term& t, const FieldWords& w) {
                      day_ordinal(t.step), day_ordinal(v.front()), list);
 }
 
+// The unit a field's values repeat in: minutes restart each hour, ...
+std::string_view cycle_of(FieldId id) {
+  switch (id) {
+    case FieldId::second: return "minute";
+    case FieldId::minute: return "hour";
+    case FieldId::hour: return "day";
+    case FieldId::month: return "year";
+    default: return "";
+  }
+}
+
+// a/n or */n over a whole cycle: "every 15 minutes from :05", or, where the
+// step does not divide the cycle, what really happens at its end: "every 5
+// hours from 00:00 through 20:00, then 4 hours to 00:00 the next day".
+std::string stepped_phrase(const Term& t, const FieldWords& w) {
+  const std::vector<int> v = w.values(t);
+  const int cycle = w.limits.max - w.limits.min + 1;
+  const int wrap = cycle - v.back() + v.front();
+  const std::string_view next = cycle_of(w.id);
+  if (v.size() < 2 || wrap == t.step || next.empty()) {
+    if (t.kind == Term::Kind::all || t.lo == w.limits.min) return fmt::format("every {}", plural(t.step, w.unit));
+    return fmt::format("every {} from {}", plural(t.step, w.unit), w.value(t.lo));
+  }
+  if (v.size() <= 3) {
+    std::vector<std::string> names;
+    for (int x : v) names.push_back(w.value(x));
+    return fmt::format("{} {} (every {}, restarting each {})", w.id == FieldId::hour ? "in the hours starting" : "at",
+                       join(names), plural(t.step, w.unit), next);
+  }
+  return fmt::format("every {} from {} through {}, then {} to {} the next {}", plural(t.step, w.unit),
+                     w.value(v.front()), w.value(v.back()), plural(wrap, w.unit), w.value(v.front()), next);
+}
+
 std::string hash_phrase(const Term& t, const FieldWords& w) {
   const bool dow = w.id == FieldId::day_of_week;
   const std::string chosen = fmt::format("chosen from {}", w.seed_words);
@@ -122,10 +156,17 @@ std::string hash_phrase(const Term& t, const FieldWords& w) {
   if (w.id == FieldId::day_of_month)
     return fmt::format("every {} day of the month starting on a stable day between the {} and the {} {} (the count "
                        "restarts each month)", day_ordinal(t.step), day_ordinal(t.lo), day_ordinal(first_hi), chosen);
-  std::string out = fmt::format("every {} starting at a stable {} between {} and {}", plural(t.step, w.unit), w.unit,
-                                w.number(t.lo), w.number(first_hi));
-  if (t.explicit_range) out += fmt::format(" and ending by {}", w.range_end(t.hi));
-  return out + " " + chosen;
+  // The hashed start first, then its bound, so that the bound does not read as hashed.
+  std::string out = fmt::format("every {} from a stable {} between {} and {} {}", plural(t.step, w.unit), w.unit,
+                                w.number(t.lo), w.number(first_hi), chosen);
+  const int cycle = w.limits.max - w.limits.min + 1;
+  if (t.explicit_range) {
+    out += fmt::format(", until {} at the latest", w.range_end(t.hi));
+  } else if (cycle % t.step != 0 && !cycle_of(w.id).empty()) {
+    out += fmt::format(", restarting each {} ({} is not a multiple of {}: the gaps are uneven)", cycle_of(w.id),
+                       plural(cycle, w.unit), t.step);
+  }
+  return out;
 }
 
 // One term as a phrase that fits after "at"/"on"/"in".
@@ -142,15 +183,16 @@ std::string term_phrase(const Term& t, const FieldWords& w) {
           for (int v : w.values(t)) names.push_back(w.value(v));
           return names;
         }());
-      return fmt::format("every {}", plural(t.step, w.unit));
+      return stepped_phrase(t, w);
     case Kind::no_spec: return "";
     case Kind::value:
       if (t.step == 0) return w.value(t.lo);
       if (small) break;
       if (id == FieldId::day_of_month) return day_cycle(t, w);
-      return fmt::format("every {} from {}", plural(t.step, w.unit), w.value(t.lo));
+      return stepped_phrase(t, w);
     case Kind::range:
       if (small && t.step > 0) break;
+      if (t.step > 0 && id == FieldId::day_of_month) return day_cycle(t, w);
       if (t.step == 0) return fmt::format("{} through {}", w.value(t.lo), w.range_end(t.hi));
       return fmt::format("every {} from {} through {}", plural(t.step, w.unit), w.value(t.lo), w.range_end(t.hi));
     case Kind::last_day:
@@ -204,13 +246,58 @@ bool fixed_values(const std::optional<Field>& f) {
   return true;
 }
 
+// The line as it reads: x/1 is x through the end, H/1 every value of its
+// range, a field whose terms cover every value is '*', plain values are in
+// time order. The dialect's day rule is decided on the line as written.
+LineSyntax as_read(LineSyntax line, const ParseOptions& options) {
+  for (auto& f : line.fields) {
+    if (!f || f->id == FieldId::year) continue;
+    const FieldLimits limits = field_limits(options.dialect, f->id, options.furiko);
+    for (Term& t : f->terms) {
+      if (t.step != 1) continue;
+      if (t.kind == Kind::all) {
+        t.step = 0;
+      } else if (t.kind == Kind::value) {
+        t = Term{Kind::range, t.lo, limits.max, 0, false, false, Kind::value, 0, t.column, t.length};
+      } else if (t.kind == Kind::range || (t.kind == Kind::hash && t.hashed_as == Kind::value)) {
+        t = Term{Kind::range, t.lo, t.hi, 0, false, false, Kind::value, 0, t.column, t.length};
+      }
+    }
+    const bool plain = std::all_of(f->terms.begin(), f->terms.end(), [](const Term& t) {
+      return t.kind == Kind::all || t.kind == Kind::value || t.kind == Kind::range;
+    });
+    if (!plain) continue;
+    std::vector<bool> seen(static_cast<std::size_t>(limits.max - limits.min + 1));
+    const bool dow = f->id == FieldId::day_of_week;
+    for (const Term& t : f->terms)
+      for (int v : tools::term_values(t, limits, 128)) {
+        const int k = dow ? (limits.sunday_is_one ? v - 1 : v % 7) : v - limits.min;
+        if (k >= 0 && k < static_cast<int>(seen.size())) seen[static_cast<std::size_t>(k)] = true;
+      }
+    const std::size_t needed = dow ? 7 : seen.size();
+    if (std::count(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(std::min(needed, seen.size())), true) ==
+        static_cast<std::ptrdiff_t>(needed)) {
+      f->terms = {Term{Kind::all, limits.min, limits.max, 0, false, false, Kind::value, 0, f->column,
+                       static_cast<int>(f->text.size())}};
+      continue;
+    }
+    if (std::all_of(f->terms.begin(), f->terms.end(), [](const Term& t) { return t.kind == Kind::value && t.step == 0; })) {
+      std::stable_sort(f->terms.begin(), f->terms.end(), [](const Term& a, const Term& b) { return a.lo < b.lo; });
+      f->terms.erase(std::unique(f->terms.begin(), f->terms.end(), [](const Term& a, const Term& b) { return a.lo == b.lo; }),
+                     f->terms.end());
+    }
+  }
+  return line;
+}
+
 std::string capitalized(std::string s) {
   if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
   return s;
 }
 
 struct LineWords {
-  const LineSyntax& line;
+  const LineSyntax& line;     // as read (as_read)
+  const LineSyntax& written;  // as written: the dialect's day rule looks at this
   const ParseOptions& options;
   std::string_view seed_words;
 
@@ -226,14 +313,22 @@ struct LineWords {
     const FieldWords w = words(id, unit);
     const bool hours = id == FieldId::hour;
     std::vector<std::string> values, items;
-    auto flush = [&] {
+    const auto& terms = field(id)->terms;
+    const bool only_values =
+        std::all_of(terms.begin(), terms.end(), [](const Term& t) { return t.kind == Kind::value && t.step == 0; });
+    auto flush = [&] {  // "at :01, :02 and every minute from ...", or "at :01 and :02" alone
       if (!values.empty())
-        items.push_back(std::string(values.size() == 1 ? lead_one : lead_many) + join(values, ", "));
+        items.push_back(std::string(values.size() == 1 ? lead_one : lead_many) +
+                        (only_values ? join(values) : join(values, ", ")));
       values.clear();
     };
+    const bool seconds = id == FieldId::second;
+    std::size_t plain_seconds = 0;
+    for (const Term& t : terms) plain_seconds += seconds && t.kind == Kind::value && t.step == 0;
     for (const Term& t : field(id)->terms) {
       if (t.kind == Kind::value && t.step == 0) {
-        values.push_back(w.value(t.lo));
+        // "at seconds 0 and 30", not "at second 0, second 30"
+        values.push_back(plain_seconds > 1 ? (values.empty() ? "seconds " : "") + std::to_string(t.lo) : w.value(t.lo));
         continue;
       }
       flush();
@@ -287,7 +382,7 @@ struct LineWords {
     if (every(min)) {
       if (!sec || sec_zero || single(sec)) out.push_back("every minute");
       else if (std::none_of(sec->terms.begin(), sec->terms.end(), [](const Term& t) { return t.step > 0; }))
-        out.push_back("in every minute");  // a window of seconds; "every 5 seconds" needs no repeat
+        out.back() += " of every minute";  // a window of seconds; "every 5 seconds" needs no repeat
     } else if (single(min) && once_in_minute && every(hour)) {
       out.push_back("once an hour, at " + (fixed(min) ? "minute " + minute : minute));
     } else if (single(min) && once_in_minute && single(hour)) {
@@ -315,11 +410,16 @@ struct LineWords {
     const auto& dom = field(FieldId::day_of_month);
     const auto& dow = field(FieldId::day_of_week);
     const bool any_dom = every(dom), any_dow = every(dow);
+    // Written restricted, read as every day (1/1, 0-6): under an OR rule the
+    // other field no longer narrows anything.
+    const bool ored = !every(written.field(FieldId::day_of_month)) && !every(written.field(FieldId::day_of_week)) &&
+                      days_are_ored(written, options.dialect);
+    if (ored && (any_dom || any_dow)) return "every day";
     std::string dom_text = any_dom ? "" : "on " + phrase(FieldId::day_of_month, "day");
     if (!any_dom && dom_text.find("month") == std::string::npos) dom_text += " of the month";
     std::string dow_text = any_dow ? "" : "on " + phrase(FieldId::day_of_week, "day of the week");
     if (!any_dom && !any_dow) {
-      if (days_are_ored(line, options.dialect))
+      if (ored)
         return dom_text + " and also " + dow_text +
                " (either day field is enough: when both are restricted, " +
                (options.dialect == Dialect::standard ? "standard cron" : "this dialect") + " runs on either)";
@@ -342,6 +442,53 @@ struct LineWords {
     return capitalized(s);
   }
 };
+
+std::string lowercase_first(std::string s) {
+  if (s.size() > 1 && s[0] >= 'A' && s[0] <= 'Z' && !(s[1] >= 'A' && s[1] <= 'Z')) s[0] = static_cast<char>(s[0] - 'A' + 'a');
+  return s;
+}
+
+// The plain values of a field, or nullopt when it has other terms.
+std::optional<std::vector<int>> plain_values(const std::optional<Field>& f, FieldLimits limits) {
+  if (!f) return std::nullopt;
+  std::vector<int> out;
+  for (const Term& t : f->terms) {
+    if (t.kind != Kind::all && t.kind != Kind::value && t.kind != Kind::range) return std::nullopt;
+    for (int v : tools::term_values(t, limits, 128)) out.push_back(v);
+  }
+  return out;
+}
+
+// Why a line that never fires never does: "February has no 31st"; nullopt
+// when the schedule fires. Hash forms without a seed: drawn for "explain",
+// so a never found there is only claimed when no hash form could change it.
+std::optional<std::string> never_reason(const LineSyntax& line, const ParseOptions& options, const Schedule& schedule,
+                                        std::size_t lines) {
+  if (lines != 1 || !schedule.never()) return std::nullopt;
+  const auto days = plain_values(line.field(FieldId::day_of_month), field_limits(options.dialect, FieldId::day_of_month));
+  const auto months = plain_values(line.field(FieldId::month), field_limits(options.dialect, FieldId::month));
+  if (days && months && !days->empty() && !months->empty()) {
+    constexpr std::array<int, 12> kLongest{31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const int first_day = *std::min_element(days->begin(), days->end());
+    if (std::all_of(months->begin(), months->end(), [&](int m) { return m >= 1 && m <= 12 && kLongest[m - 1] < first_day; })) {
+      std::vector<std::string> names;
+      for (int m : *months) names.push_back(std::string(kMonths[static_cast<std::size_t>(m - 1)]));
+      return fmt::format("{} {} no {}", join(names), names.size() == 1 ? "has" : "have",
+                         day_ordinal(first_day) + (days->size() > 1 ? " or later day" : ""));
+    }
+  }
+  return std::string("no instant matches every field");
+}
+
+// February 29th alone (or with the 30th and 31st): a leap-year schedule.
+bool leap_days_only(const LineSyntax& line, const LineSyntax& written, const ParseOptions& options) {
+  const auto days = plain_values(line.field(FieldId::day_of_month), field_limits(options.dialect, FieldId::day_of_month));
+  const auto months = plain_values(line.field(FieldId::month), field_limits(options.dialect, FieldId::month));
+  if (!days || !months || *months != std::vector<int>{2} || days->empty()) return false;
+  if (std::any_of(days->begin(), days->end(), [](int d) { return d < 29; })) return false;
+  // With a restricted day-of-week under an OR rule, the weekdays fire every year.
+  return every(line.field(FieldId::day_of_week)) || !days_are_ored(written, options.dialect);
+}
 
 std::string dst_words(const LineSyntax& line, const DstPolicy& policy, bool has_dst) {
   DstPolicy::Gap gap = policy.gap;
@@ -382,9 +529,15 @@ Explanation explain(std::string_view expression, const ParseOptions& options) {
   const std::size_t parts = options.seed.parts().size();
   const std::string_view seed_words = parts >= 2 ? "the host and the job's name" : "the job's name";
   bool hashed = false;
-  for (const auto& line : spec.lines) {
-    const LineWords words{line, options, seed_words};
-    out.sentences.push_back(words.sentence() + ", in " + out.zone + ".");
+  for (const auto& written : spec.lines) {
+    const LineSyntax line = as_read(written, options);
+    const LineWords words{line, written, options, seed_words};
+    std::string sentence = words.sentence();
+    if (const auto reason = never_reason(line, options, schedule, spec.lines.size()))
+      sentence = fmt::format("Never fires: {} ({})", *reason, lowercase_first(sentence));
+    else if (leap_days_only(line, written, options))
+      sentence += ", only in leap years (February 29th)";
+    out.sentences.push_back(sentence + ", in " + out.zone + ".");
     for (int i = 0; i < kFieldCount; ++i) {
       const auto& f = line.fields[static_cast<std::size_t>(i)];
       if (!f) continue;

@@ -47,15 +47,15 @@ INSTANTIATE_TEST_SUITE_P(
         Form{Dialect::standard, "H(0-29) * * * *",
              "Once an hour, at a stable minute between :00 and :29 chosen from the job's name"},
         Form{Dialect::standard, "H/15 * * * *",
-             "Every 15 minutes starting at a stable minute between :00 and :14 chosen from the job's name"},
+             "Every 15 minutes from a stable minute between :00 and :14 chosen from the job's name"},
         Form{Dialect::jenkins, "H H * * *",
              "Once a day, at a stable time chosen from the job's name: hour between 00 and 23, minute between :00 "
              "and :59"},
         Form{Dialect::jenkins, "H H(0-7) * * H(1-5)", "a stable day of the week between Monday and Friday"},
-        Form{Dialect::jenkins, "H/20 H(9-17)/2 * * *", "every 2 hours starting at a stable hour between 09 and 10 "
-                                                        "and ending by 17:59"},
+        Form{Dialect::jenkins, "H/20 H(9-17)/2 * * *", "every 2 hours from a stable hour between 09 and 10 chosen "
+                                                        "from the job's name, until 17:59 at the latest"},
         Form{Dialect::quartz, "H * * * * ?", "Every minute, at a stable second between 0 and 59"},
-        Form{Dialect::quartz, "#/10 #[0-29] * * * ?", "Every 10 seconds starting at a stable second between 0 and 9"},
+        Form{Dialect::quartz, "#/10 #[0-29] * * * ?", "Every 10 seconds from a stable second between 0 and 9"},
         Form{Dialect::standard, "0 0 H/3 * *", "every 3rd day of the month starting on a stable day between the "
                                                "1st and the 3rd"},
         // fixed times, steps, ranges, lists
@@ -96,7 +96,7 @@ INSTANTIATE_TEST_SUITE_P(
                                                        "hour between 03 and 05 chosen from the job's name, every day"},
         Form{Dialect::standard, "0 9-17/2,20 * * *", "At minute :00, every 2 hours from 09:00 through 17:59 and in "
                                                      "the hour starting 20:00, every day"},
-        Form{Dialect::quartz, "0-30 * * * * ?", "Every second from second 0 through 30, in every minute, every day"},
+        Form{Dialect::quartz, "0-30 * * * * ?", "Every second from second 0 through 30 of every minute, every day"},
         Form{Dialect::quartz, "5,H(30-40) 0 * * * ?", "At second 5 and at a stable second between 30 and 40 chosen "
                                                       "from the job's name, at minute :00 of every hour"},
         Form{Dialect::quartz, "*/5 * * * * ?", "Every 5 seconds, every day"}),
