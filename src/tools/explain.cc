@@ -263,6 +263,16 @@ LineSyntax as_read(LineSyntax line, const ParseOptions& options) {
         t = Term{Kind::range, t.lo, t.hi, 0, false, false, Kind::value, 0, t.column, t.length};
       }
     }
+    for (Term& t : f->terms) {
+      if (t.step <= 1 || (t.kind != Kind::value && t.kind != Kind::range)) continue;
+      const auto values = tools::term_values(t, limits, 128);
+      if (values.size() == 1) {  // 16-23/24: one value
+        t = Term{Kind::value, values.front(), values.front(), 0, false, false, Kind::value, 0, t.column, t.length};
+      } else if (t.lo == limits.min && (t.kind == Kind::value || t.hi == limits.max)) {  // 0-23/2, 0/5: */n
+        t.kind = Kind::all;
+        t.hi = limits.max;
+      }
+    }
     const bool plain = std::all_of(f->terms.begin(), f->terms.end(), [](const Term& t) {
       return t.kind == Kind::all || t.kind == Kind::value || t.kind == Kind::range;
     });

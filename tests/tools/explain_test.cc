@@ -104,6 +104,75 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(dialect_name(p.param.dialect)) + "_" + std::to_string(p.index);
     });
 
+// The whole headline, for the forms that used to read wrong (issue: explain
+// on real-world schedules). Seeded "job" where a hash form needs one.
+struct Headline {
+  Dialect dialect;
+  const char* expr;
+  const char* headline;
+};
+
+void PrintTo(const Headline& h, std::ostream* os) { *os << '"' << h.expr << '"'; }
+
+class Headlines : public testing::TestWithParam<Headline> {};
+
+TEST_P(Headlines, ReadsRight) {
+  const Headline& h = GetParam();
+  ParseOptions o = in(h.dialect);
+  o.seed = Seed({"job"});
+  EXPECT_EQ(sentence(h.expr, o), h.headline);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Explain, Headlines,
+    testing::Values(
+        Headline{Dialect::jenkins, "H/1 * * * *", "Every minute, every day, in UTC."},
+        Headline{Dialect::quartz, "0 0/1 * 1/1 * ? *", "Every minute, every day, in UTC."},
+        Headline{Dialect::quartz, "0 0 0/1 * * ?", "Once an hour, at minute :00, every day, in UTC."},
+        Headline{Dialect::standard, "*/1 * * * *", "Every minute, every day, in UTC."},
+        Headline{Dialect::kubernetes, "11 0-23/1 * * *", "Once an hour, at minute :11, every day, in UTC."},
+        Headline{Dialect::jenkins, "H */15 * * *",
+                 "At a stable minute between :00 and :59 chosen from the job's name, in the hours starting 00:00 and "
+                 "15:00 (every 15 hours, restarting each day), every day, in UTC."},
+        Headline{Dialect::standard, "0 */5 * * *",
+                 "At minute :00, every 5 hours from 00:00 through 20:00, then 4 hours to 00:00 the next day, every "
+                 "day, in UTC."},
+        Headline{Dialect::standard, "*/7 * * * *",
+                 "Every 7 minutes from :00 through :56, then 4 minutes to :00 the next hour, every day, in UTC."},
+        Headline{Dialect::standard, "0 */6 * * *", "At minute :00, every 6 hours, every day, in UTC."},
+        Headline{Dialect::jenkins, "H H/5 * * *",
+                 "At a stable minute between :00 and :59 chosen from the job's name, every 5 hours from a stable hour "
+                 "between 00 and 04 chosen from the job's name, restarting each day (24 hours is not a multiple of 5: "
+                 "the gaps are uneven), every day, in UTC."},
+        Headline{Dialect::standard, "0 0 31 2 *",
+                 "Never fires: February has no 31st (at 00:00, on the 31st of the month, in February), in UTC."},
+        Headline{Dialect::standard, "0 0 31 4,6,9,11 *",
+                 "Never fires: April, June, September and November have no 31st (at 00:00, on the 31st of the month, "
+                 "in April, June, September and November), in UTC."},
+        Headline{Dialect::quartz, "0 0 0 30 2 ? 2027",
+                 "Never fires: February has no 30th (at 00:00, on the 30th of the month, in February, in 2027), in "
+                 "UTC."},
+        Headline{Dialect::standard, "0 0 29 2 *",
+                 "At 00:00, on the 29th of the month, in February, only in leap years (February 29th), in UTC."},
+        Headline{Dialect::quartz, "0,30 * * ? * MON-FRI",
+                 "At seconds 0 and 30 of every minute, on Monday through Friday, in UTC."},
+        Headline{Dialect::standard, "0 0 * * 0-6", "Once a day, at 00:00, in UTC."},
+        Headline{Dialect::standard, "0 0 1 * 0-6", "Once a day, at 00:00, in UTC."},  // OR with every day
+        Headline{Dialect::quartz, "0 0 0 ? * 1-7", "Once a day, at 00:00, in UTC."},
+        Headline{Dialect::standard, "0 0 2-31/2 * *",
+                 "At 00:00, on every 2nd day of the month starting on the 2nd (2, 4, ..., 30; the count restarts "
+                 "each month), in UTC."},
+        Headline{Dialect::jenkins, "H H(9-16)/2 * * 1-5",
+                 "At a stable minute between :00 and :59 chosen from the job's name, every 2 hours from a stable hour "
+                 "between 09 and 10 chosen from the job's name, until 16:59 at the latest, on Monday through Friday, "
+                 "in UTC."},
+        Headline{Dialect::standard, "0 4,12,20,00 * * *", "At 00:00, 04:00, 12:00 and 20:00, every day, in UTC."},
+        Headline{Dialect::kubernetes, "14 16-23/24 * * *", "Once a day, at 16:14, in UTC."},
+        Headline{Dialect::kubernetes, "0 0-23/2 * * *", "At minute :00, every 2 hours, every day, in UTC."}),
+    [](const testing::TestParamInfo<Headline>& p) {
+      return std::string(dialect_name(p.param.dialect)) + "_" + std::to_string(p.index);
+    });
+
 TEST(Explain, ZoneAndDstPolicy) {
   const Explanation fixed = explain("30 2 * * *", in(Dialect::standard, "America/New_York"));
   EXPECT_EQ(fixed.zone, "America/New_York");
