@@ -271,6 +271,7 @@ std::string format_distance(std::chrono::milliseconds d) {
 }
 
 int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& out) {
+  if (o.count < 0) throw Error(ErrorKind::argument, "--count must be 0 (no fire times) or more", std::to_string(o.count), 1);
   const ParseOptions options = parse_options(o);
   const Explanation e = explain(expr, options);
   const auto from = parse_from(o.from);
@@ -317,6 +318,7 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
     out << "\nGive a seed (--seed JOB, and --host NAME) to see the values and the fire times.\n";
     return kOk;
   }
+  if (o.count == 0) return kOk;  // -n 0: the description alone
   out << fmt::format("\nNext {} fire time{} after {}:\n", times.size(), times.size() == 1 ? "" : "s",
                      format_rfc3339(from, schedule->zone()));
   for (const auto& [text, ahead] : times) out << fmt::format("  {}  in {}\n", text, format_distance(ahead));
@@ -341,7 +343,8 @@ std::string read_file(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-int run_lint(const std::string& target, const CommonOptions& o, const std::string& fail_on, std::ostream& out) {
+int run_lint(const std::string& target, const CommonOptions& o, const std::string& fail_on, const std::string& runs_on,
+             std::ostream& out) {
   std::optional<Severity> threshold;
   if (fail_on != "never") {
     threshold = severity_from_name(fail_on);
@@ -349,6 +352,14 @@ int run_lint(const std::string& target, const CommonOptions& o, const std::strin
   }
   LintOptions options;
   options.from = parse_from(o.from);
+  if (!runs_on.empty()) {
+    options.target = lint_target_from_name(runs_on);
+    if (!options.target)
+      throw Error(ErrorKind::argument,
+                  "unknown --target '" + runs_on +
+                      "': use fuzzycron, cron, kubernetes, github-actions, systemd, quartz, spring, jenkins or furiko",
+                  runs_on, 1);
+  }
   std::error_code ec;
   const bool is_file = std::filesystem::is_regular_file(target, ec);
   std::vector<Finding> findings;

@@ -78,7 +78,9 @@ int run_explain(const std::string& expr, const CommonOptions& o, std::ostream& o
 // Findings for an expression, or for a crontab when `target` names a file.
 // Status: 2 when the input does not parse (FC00x), 1 when a finding reaches
 // `fail_on` (info | warning | error | never), else 0.
-int run_lint(const std::string& target, const CommonOptions& o, const std::string& fail_on, std::ostream& out);
+// `runs_on`: --target, where the schedule runs (LintTarget), or "" for the default.
+int run_lint(const std::string& target, const CommonOptions& o, const std::string& fail_on, const std::string& runs_on,
+             std::ostream& out);
 // The text split at '\n' (no empty last line for a final newline).
 std::vector<std::string> lines_of(std::string_view text);
 // A file's whole text; throws Error when it cannot be read.

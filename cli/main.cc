@@ -128,10 +128,14 @@ int main(int argc, char** argv) {
                   "Example: fuzzycron explain -d quartz '0 15 10 ? * 6L 2027' -z Europe/Paris");
 
   CommonOptions lint_opts;
-  std::string lint_target, fail_on = "error";
+  std::string lint_target, fail_on = "error", lint_runs_on;
   auto* lint = app.add_subcommand("lint", "findings about an expression or a crontab file, with codes and rewrites");
   lint->add_option("TARGET", lint_target, "a cron expression (quote it), or a crontab file")->required();
   add_common(lint, lint_opts);
+  lint->add_option("--target", lint_runs_on,
+                   "where it runs, so advice fits: fuzzycron | cron | kubernetes | github-actions | systemd | quartz | "
+                   "spring | jenkins | furiko (default: fuzzycron with --seed/--host, cron for a file, else the "
+                   "dialect's own system); H is suggested only where it is read");
   lint->add_option("--fail-on", fail_on, "exit 1 when a finding is at least this severe: info | warning | error | never")
       ->capture_default_str();
   lint->footer("Codes (docs/lint.md): FC001-FC003 unreadable input; FC101 */n where H/n spreads load; FC102 a\n"
@@ -238,7 +242,7 @@ int main(int argc, char** argv) {
     }
     if (*resolve) return cli::run_resolve(resolve_expr, resolve_opts, resolve_to, std::cout);
     if (*explain) return cli::run_explain(explain_expr, explain_opts, std::cout);
-    if (*lint) return cli::run_lint(lint_target, lint_opts, fail_on, std::cout);
+    if (*lint) return cli::run_lint(lint_target, lint_opts, fail_on, lint_runs_on, std::cout);
     if (*spread) return cli::run_spread(spread_cmd, spread_opts, std::cout, std::cerr);
     if (*export_sub) return cli::run_export(export_cmd, export_opts, std::cout, std::cerr);
     if (*offset_cmd) return cli::run_offset(offset_opts, window, std::cout);

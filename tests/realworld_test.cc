@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <vector>
 #include <nlohmann/json.hpp>
@@ -146,6 +148,55 @@ TEST(RealWorld, ExplainReadsRightOnEveryExpression) {
   std::cout << "[ realworld ] explain: " << explained << " expressions read right (" << never << " never fire), "
             << refused << " refused with a position\n";
   EXPECT_GT(explained, 400);
+}
+
+LintTarget target_of(const std::string& system) {
+  if (system == "prow" || system == "k8s" || system == "robfig") return LintTarget::kubernetes;
+  if (system == "gha") return LintTarget::github_actions;
+  if (system == "jenkins") return LintTarget::jenkins;
+  if (system == "furiko") return LintTarget::furiko;
+  if (system == "quartz" || system == "heartbeat") return LintTarget::quartz;
+  if (system == "spring") return LintTarget::spring;
+  return LintTarget::cron;
+}
+
+// Lint on the corpus, each expression for the system it was written for:
+// few findings, and no advice the system would reject.
+TEST(RealWorld, LintAdviceFitsTheTarget) {
+  const auto from = *parse_rfc3339("2026-03-01T00:00:00Z");
+  std::size_t expressions = 0, findings = 0;
+  std::map<std::string, int> by_code;
+  for (const auto& [system, expr] : corpus()) {
+    LintOptions o;
+    o.parse.dialect = dialect_of(system);
+    o.parse.seed = Seed({"job"});  // the job's own values, where the target does not read H
+    o.target = target_of(system);
+    o.from = from;
+    const auto found = lint(expr, o);
+    ++expressions;
+    for (const auto& f : found) {
+      ++findings;
+      ++by_code[f.code];
+      if (f.suggestion.empty()) continue;
+      // Without a seed, a suggestion with hash forms would not parse.
+      ParseOptions target_grammar = o.parse;
+      target_grammar.seed = {};
+      if (!reads_hash_forms(*o.target)) {
+        EXPECT_NO_THROW(parse(f.suggestion, target_grammar)) << system << " \"" << expr << "\": " << f.suggestion;
+      }
+    }
+    if (std::any_of(found.begin(), found.end(), [](const Finding& f) { return f.code == "FC401"; })) {
+      EXPECT_TRUE(std::none_of(found.begin(), found.end(), [](const Finding& f) { return f.code == "FC102"; })) << expr;
+    }
+  }
+  std::string summary;
+  for (const auto& [code, n] : by_code) summary += " " + code + "=" + std::to_string(n);
+  const double per_expression = static_cast<double>(findings) / static_cast<double>(expressions);
+  std::cout << "[ realworld ] lint: " << findings << " findings on " << expressions << " expressions ("
+            << per_expression << " each):" << summary << "\n";
+  EXPECT_LE(per_expression, 0.35);
+  // What was right before still fires.
+  for (const char* code : {"FC101", "FC201", "FC401", "FC403"}) EXPECT_GT(by_code[code], 0) << code;
 }
 
 }  // namespace

@@ -28,6 +28,24 @@ struct Finding {
   std::string suggestion;  // the rewritten schedule, "" when there is none
 };
 
+// Where the schedule will run: advice fits it. Only targets that read H (or
+// whose files fuzzycron resolves: `fuzzycron`) are told to write H; the others
+// get the concrete value H would give this job, or the command that derives it.
+enum class LintTarget : unsigned char {
+  fuzzycron,       // fuzzycron itself: the runner, export, resolve --manifest/--workflow
+  cron,            // cronie / Vixie crontabs
+  kubernetes,      // CronJob spec.schedule (robfig/cron)
+  github_actions,  // on.schedule (delays and drops runs at the top of the hour)
+  systemd,         // timers (through fuzzycron export)
+  quartz,
+  spring,
+  jenkins,  // reads H
+  furiko,   // reads H
+};
+FUZZYCRON_EXPORT std::string_view lint_target_name(LintTarget t) noexcept;  // "github-actions", ...
+FUZZYCRON_EXPORT std::optional<LintTarget> lint_target_from_name(std::string_view name) noexcept;
+FUZZYCRON_EXPORT bool reads_hash_forms(LintTarget t) noexcept;
+
 struct LintOptions {
   // Dialect, zone, DST policy and hash scheme; `seed` for an expression.
   ParseOptions parse;
@@ -36,6 +54,10 @@ struct LintOptions {
   // Where DST transitions, rare fires and collisions are looked for (the next
   // year; collisions in the week that follows).
   sys_milliseconds from{};
+  // Unset: `fuzzycron` when a seed or host is given; else `cron` for a crontab
+  // and, for an expression, the dialect's own system (standard: cron,
+  // kubernetes, quartz, jenkins, furiko; croniter and cron-parser read H).
+  std::optional<LintTarget> target;
 };
 
 // Findings for one expression, ordered by line and column; a parse error is a

@@ -55,7 +55,8 @@ std::string lines_text(const std::vector<int>& lines) {
 
 }  // namespace
 
-std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_milliseconds from) {
+std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_milliseconds from,
+                                std::string_view hint, std::vector<int>* colliding) {
   std::vector<Group> groups;
   std::unordered_map<Schedule, std::size_t> by_schedule;  // equal schedules fire alike
   for (const auto& e : entries) {
@@ -102,11 +103,12 @@ std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_m
       if (groups[g].schedule->next(first - std::chrono::milliseconds{1}) == first)
         lines.insert(lines.end(), groups[g].lines.begin(), groups[g].lines.end());
     std::sort(lines.begin(), lines.end());
+    if (colliding) colliding->insert(colliding->end(), lines.begin(), lines.end());
     out.push_back({"FC701", lines.size() >= 3 ? Severity::warning : Severity::info, lines.front(), 1,
                    fmt::format("{} entries (lines {}) fire at the same instant {} time{} in the week from {} (first "
-                               "{}); hash forms (H) would give each job its own minute",
+                               "{}); {}",
                                lines.size(), lines_text(lines), c.instants, c.instants == 1 ? "" : "s", week,
-                               format_rfc3339(first, TimeZone::utc())),
+                               format_rfc3339(first, TimeZone::utc()), hint),
                    ""});
   }
   if (found.size() > kReported)

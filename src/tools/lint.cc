@@ -7,10 +7,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <set>
 
 #include "fuzzycron/error.h"
+#include "fuzzycron/resolve.h"
 #include "fuzzycron/syntax.h"
 #include "tools/collisions.h"
 #include "tools/term_values.h"
@@ -37,12 +39,44 @@ std::string offset_text(std::int32_t offset) {
   return fmt::format("{}{:02}:{:02}", offset < 0 ? '-' : '+', a / 3600, a / 60 % 60);
 }
 
+// What the schedule's target reads, and how to give a job H's value there.
+struct Advice {
+  LintTarget target = LintTarget::fuzzycron;
+  const ParseOptions* seeded = nullptr;  // the job's real seed, or none
+
+  bool reads_hash() const { return reads_hash_forms(target); }
+  // " --seed a --seed b" for the command that derives a job's value.
+  std::string seed_flags() const {
+    if (!seeded) return " --seed JOB";
+    std::string out;
+    for (const auto& p : seeded->seed.parts()) out += fmt::format(" --seed '{}'", p);
+    return out;
+  }
+  // Where H goes, the target's own words for it; elsewhere the value H gives
+  // this job. {suggestion, advice text}.
+  std::pair<std::string, std::string> hashed(const std::string& with_hash, std::string_view field_text,
+                                             std::string_view what) const {
+    if (reads_hash()) return {with_hash, fmt::format("{} {}", field_text, what)};
+    const std::string command = fmt::format("fuzzycron resolve '{}'{}", with_hash, seed_flags());
+    if (seeded) {
+      try {
+        const std::string value = resolve(with_hash, *seeded);
+        return {value, fmt::format("{} does not read H; '{}' is what H gives this job ({}): it {}",
+                                   lint_target_name(target), value, command, what)};
+      } catch (const Error&) {
+      }
+    }
+    return {"", fmt::format("{} does not read H; `{}` prints the value H gives a job, which {}",
+                            lint_target_name(target), command, what)};
+  }
+};
+
 // Checks of one line of an expression. Columns and rewrites are relative to
 // line.text; the caller moves them into place.
 class LineLint {
  public:
-  LineLint(const LineSyntax& line, const ParseOptions& options, std::vector<Finding>& out)
-      : line_(line), options_(options), out_(out) {}
+  LineLint(const LineSyntax& line, const ParseOptions& options, const Advice& advice, std::vector<Finding>& out)
+      : line_(line), options_(options), advice_(advice), out_(out) {}
 
   const std::optional<Field>& field(FieldId id) const { return line_.fields[static_cast<int>(id)]; }
 
@@ -66,8 +100,9 @@ class LineLint {
   }
 
   // FC101-FC103: the habits Jenkins warns about, where H spreads a fleet's load.
-  void spread_habits() {
-    if (has_hash()) return;  // whoever writes H knows about it
+  // `never`: the schedule never fires (FC401 says so; nothing to spread).
+  void spread_habits(bool never) {
+    if (has_hash() || never) return;  // whoever writes H knows about it
     const bool seconds = field(FieldId::second).has_value();
     const auto& finest = seconds ? field(FieldId::second) : field(FieldId::minute);
     const auto& coarser = seconds ? field(FieldId::minute) : field(FieldId::hour);
@@ -77,11 +112,13 @@ class LineLint {
     const Term& t = finest->terms.front();
     const FieldLimits rules = field_limits(options_.dialect, finest->id, options_.furiko);
     if (finest->terms.size() == 1 && t.kind == Kind::all && t.step > 0) {
+      const std::string h = fmt::format("H/{}", t.step);
+      const auto [suggestion, advice] =
+          advice_.hashed(rewrite(*finest, h), h, "keeps the interval and starts each job at its own stable offset");
       add("FC101", Severity::warning, finest->column,
-          fmt::format("{} in the {} field fires at the same {}s on every server and for every job with it; "
-                      "H/{} keeps the interval and starts each job at its own stable offset",
-                      finest->text, unit, unit, t.step),
-          rewrite(*finest, fmt::format("H/{}", t.step)));
+          fmt::format("{} in the {} field fires at the same {}s on every server and for every job with it; {}",
+                      finest->text, unit, unit, advice),
+          suggestion);
       return;
     }
     // 0,15,30,45 is */15 written out.
@@ -93,28 +130,52 @@ class LineLint {
         even = finest->terms[i].kind == Kind::value && finest->terms[i].step == 0 &&
                finest->terms[i].lo == static_cast<int>(i) * period;
       if (even) {
+        const std::string h = fmt::format("H/{}", period);
+        const auto [suggestion, advice] = advice_.hashed(rewrite(*finest, h), h, "keeps the interval and spreads the jobs");
         add("FC101", Severity::warning, finest->column,
-            fmt::format("{} in the {} field is every {} {}s at the same instants for every job; H/{} keeps the "
-                        "interval and spreads the jobs", finest->text, unit, period, unit, period),
-            rewrite(*finest, fmt::format("H/{}", period)));
+            fmt::format("{} in the {} field is every {} {}s at the same instants for every job; {}", finest->text,
+                        unit, period, unit, advice),
+            suggestion);
         return;
       }
     }
     if (finest->terms.size() == 1 && t.kind == Kind::value && t.step == 0) {
-      add("FC102", t.lo == 0 ? Severity::warning : Severity::info, finest->column,
-          fmt::format("a fixed {} ({}): every job and server written this way fires at the same instant{}; H picks "
-                      "a stable {} per job", unit, finest->text,
-                      t.lo == 0 ? fmt::format(", the top of the {}, where load peaks", cycle) : "", unit),
-          rewrite(*finest, "H"));
+      // Only the top of the cycle is where everyone's jobs pile up: a fixed
+      // minute other than :00 (or second 0 of a fixed minute other than :00)
+      // was already picked off the peak. In a crontab, collisions with other
+      // entries are FC701 (and make this a warning).
+      if (t.lo != rules.min) return;
+      bool top_of_hour = !seconds;  // minute :00 is among the fire times
+      bool only_hours = !seconds;    // ... and the only minute
+      if (seconds && coarser) {
+        bool fixed_other = true;
+        only_hours = true;
+        for (const Term& m : coarser->terms) {
+          const auto v = tools::term_values(m, field_limits(options_.dialect, FieldId::minute, options_.furiko));
+          top_of_hour = top_of_hour || (!v.empty() && v.front() == 0) || m.kind == Kind::all;
+          only_hours = only_hours && m.kind == Kind::value && m.step == 0 && m.lo == 0;
+          fixed_other = fixed_other && m.kind == Kind::value && m.step == 0 && m.lo != 0;
+        }
+        if (fixed_other) return;
+      }
+      const bool dropped = advice_.target == LintTarget::github_actions && top_of_hour;
+      const auto [suggestion, advice] = advice_.hashed(rewrite(*finest, "H"), "H", fmt::format("picks a stable {} per job", unit));
+      add("FC102", dropped ? Severity::warning : Severity::info, finest->column,
+          fmt::format("a fixed {} ({}) at the top of the {}, where every job written this way fires at once{}; {}",
+                      unit, finest->text, only_hours ? "hour" : cycle,
+                      dropped ? " and where GitHub Actions delays and may drop scheduled runs" : "", advice),
+          suggestion);
       return;
     }
     // "* 2 * * *": every minute of an hour, usually meant as once in it.
     const bool every_finest = finest->terms.size() == 1 && t.kind == Kind::all && t.step == 0;
     if (every_finest && coarser && !(coarser->terms.size() == 1 && coarser->terms[0].kind == Kind::all)) {
+      const auto [suggestion, advice] =
+          advice_.hashed(rewrite(*finest, "H"), "H", fmt::format("fires once in each matching {} at a stable {}", cycle, unit));
       add("FC103", Severity::warning, finest->column,
           fmt::format("every {} while the {} is restricted ({}): this fires {} times in each matching {}; if once "
-                      "was meant, write H (or a fixed {})", unit, cycle, coarser->text, rules.max + 1, cycle, unit),
-          rewrite(*finest, "H"));
+                      "was meant, a fixed {} or H: {}", unit, cycle, coarser->text, rules.max + 1, cycle, unit, advice),
+          suggestion);
     }
   }
 
@@ -362,6 +423,7 @@ class LineLint {
  private:
   const LineSyntax& line_;
   const ParseOptions& options_;
+  const Advice& advice_;
   std::vector<Finding>& out_;
 };
 
@@ -401,7 +463,7 @@ void frequency(const Schedule& s, sys_milliseconds from, int line, std::vector<F
 // `schedule`: the expression compiled with `check`: `options`, or (without a
 // seed) with a stand-in seed, since only some checks need drawn values.
 std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions& options, const ParseOptions& check,
-                                const Schedule& schedule, sys_milliseconds from) {
+                                const Schedule& schedule, sys_milliseconds from, const Advice& advice) {
   std::vector<Finding> out;
   const Syntax spec = syntax_of(expression, options);
   Syntax resolved = spec;
@@ -410,8 +472,8 @@ std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions&
   const auto from_s = std::chrono::floor<std::chrono::seconds>(from);
   const std::int64_t local_day = (from_s + zone.offset(from_s)).time_since_epoch().count() / kDay;
   for (std::size_t i = 0; i < spec.lines.size(); ++i) {
-    LineLint l(spec.lines[i], options, out);
-    l.spread_habits();
+    LineLint l(spec.lines[i], options, advice, out);
+    l.spread_habits(schedule.never());
     l.steps();
     l.day_or();
     l.furiko_sunday();
@@ -454,12 +516,60 @@ std::optional<Severity> severity_from_name(std::string_view name) noexcept {
   return std::nullopt;
 }
 
+namespace {
+
+constexpr std::array<LintTarget, 9> kLintTargets{LintTarget::fuzzycron, LintTarget::cron,    LintTarget::kubernetes,
+                                                LintTarget::github_actions, LintTarget::systemd, LintTarget::quartz,
+                                                LintTarget::spring,    LintTarget::jenkins, LintTarget::furiko};
+
+LintTarget default_target(const LintOptions& o, bool crontab) {
+  if (o.target) return *o.target;
+  if (!o.parse.seed.empty() || !o.host.empty()) return LintTarget::fuzzycron;
+  if (crontab) return LintTarget::cron;
+  switch (o.parse.dialect) {
+    case Dialect::standard: return LintTarget::cron;
+    case Dialect::kubernetes: return LintTarget::kubernetes;
+    case Dialect::quartz: return LintTarget::quartz;
+    case Dialect::jenkins: return LintTarget::jenkins;
+    case Dialect::furiko: return LintTarget::furiko;
+    default: return LintTarget::fuzzycron;  // croniter and cron-parser read H
+  }
+}
+
+}  // namespace
+
+std::string_view lint_target_name(LintTarget t) noexcept {
+  switch (t) {
+    case LintTarget::fuzzycron: return "fuzzycron";
+    case LintTarget::cron: return "cron";
+    case LintTarget::kubernetes: return "kubernetes";
+    case LintTarget::github_actions: return "github-actions";
+    case LintTarget::systemd: return "systemd";
+    case LintTarget::quartz: return "quartz";
+    case LintTarget::spring: return "spring";
+    case LintTarget::jenkins: return "jenkins";
+    case LintTarget::furiko: return "furiko";
+  }
+  return "fuzzycron";
+}
+
+std::optional<LintTarget> lint_target_from_name(std::string_view name) noexcept {
+  for (LintTarget t : kLintTargets)
+    if (lint_target_name(t) == name) return t;
+  return std::nullopt;
+}
+
+bool reads_hash_forms(LintTarget t) noexcept {
+  return t == LintTarget::fuzzycron || t == LintTarget::jenkins || t == LintTarget::furiko;
+}
+
 std::vector<Finding> lint(std::string_view expression, const LintOptions& options) {
   std::vector<Finding> out;
   try {
     ParseOptions check = options.parse;
     if (check.seed.empty()) check.seed = Seed({"lint"});
-    out = lint_lines(expression, options.parse, check, parse(expression, check), options.from);
+    const Advice advice{default_target(options, false), options.parse.seed.empty() ? nullptr : &options.parse};
+    out = lint_lines(expression, options.parse, check, parse(expression, check), options.from, advice);
   } catch (const Error& e) {
     out.push_back({"FC001", Severity::error, e.line(), e.column(), e.message(), ""});
   }
@@ -469,6 +579,7 @@ std::vector<Finding> lint(std::string_view expression, const LintOptions& option
 
 std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
   std::vector<Finding> out;
+  const LintTarget target = default_target(options, true);
   for (const auto& e : crontab.errors) out.push_back({"FC002", Severity::error, e.line, e.column, e.message, ""});
   std::vector<tools::CompiledEntry> compiled;  // for collisions
   for (const auto& e : crontab.entries) {
@@ -476,7 +587,8 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
     try {
       Schedule s = e.compile(options.parse, options.host);
       const ParseOptions entry_options = e.options(options.parse, options.host);
-      std::vector<Finding> found = lint_lines(e.schedule, entry_options, entry_options, s, options.from);
+      const Advice advice{target, &entry_options};
+      std::vector<Finding> found = lint_lines(e.schedule, entry_options, entry_options, s, options.from, advice);
       for (auto& f : found) {
         if (f.line <= 1) f.column += e.schedule_column - 1;
         f.line = e.line;
@@ -492,7 +604,17 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
       out.push_back({zone_known(e.zone) ? "FC001" : "FC003", Severity::error, e.line, x.column(), x.message(), ""});
     }
   }
-  for (auto& f : tools::collisions(compiled, options.from)) out.push_back(std::move(f));
+  std::vector<int> colliding;
+  const std::string hint =
+      reads_hash_forms(target)
+          ? "hash forms (H) would give each job its own minute"
+          : fmt::format("{} does not read H: `fuzzycron resolve --crontab FILE{}` gives each job its own stable minute",
+                        lint_target_name(target), options.host.empty() ? "" : " --host " + options.host);
+  for (auto& f : tools::collisions(compiled, options.from, hint, &colliding)) out.push_back(std::move(f));
+  // A fixed minute that collides with other entries is worth a warning.
+  for (auto& f : out)
+    if (f.code == "FC102" && std::find(colliding.begin(), colliding.end(), f.line) != colliding.end())
+      f.severity = Severity::warning;
   order(out);
   return out;
 }

@@ -67,9 +67,13 @@ check explain-json-next 0 '"next":[{"in_ms":1800000,"time":"2026-03-08T00:30:00Z
 check explain-bad 2 'out of range' -- explain '0 0 * * 8'
 # lint: expressions
 check lint-h 0 $'column 1: warning FC101' -- lint '*/15 * * * *'
-check lint-suggest 0 'suggestion: H/15 * * * *' -- lint '*/15 * * * *'
+check lint-suggest 0 'suggestion: H/15 * * * *' -- lint '*/15 * * * *' --target fuzzycron
+check lint-suggest-cron 0 "cron does not read H; \`fuzzycron resolve 'H/15 * * * *' --seed JOB\`" -- lint '*/15 * * * *'
+check lint-suggest-value 0 "suggestion: $("$bin" resolve 'H/15 * * * *' --seed backup)" -- lint '*/15 * * * *' --seed backup --target kubernetes
+check lint-bad-target 2 'unknown --target' -- lint '*/15 * * * *' --target crontab
+check lint-gha-top 0 'warning FC102' -- lint '0 3 * * *' --target github-actions
 check lint-fail-on 1 'FC101' -- lint '*/15 * * * *' --fail-on warning
-check lint-fail-on-info 1 'FC102' -- lint '30 2 * * *' --fail-on info
+check lint-fail-on-info 1 'FC102' -- lint '0 2 * * *' --fail-on info
 check lint-never 1 'FC401' -- lint '0 0 30 2 *'
 check lint-never-ok 0 'FC401' -- lint '0 0 30 2 *' --fail-on never
 check lint-bad 2 'FC001' -- lint '0 0 * * 8'

@@ -3,7 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "fuzzycron/resolve.h"
+
 #include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
 
 namespace fuzzycron {
 namespace {
@@ -37,6 +43,7 @@ struct Case {
   const char* suggestion;  // "" when none is expected
   const char* zone = "UTC";
   const char* policy = "cron";
+  LintTarget target = LintTarget::fuzzycron;  // reads H: the H rewrites are the advice
 };
 
 void PrintTo(const Case& c, std::ostream* os) { *os << c.code << " on \"" << c.expr << '"'; }
@@ -47,6 +54,7 @@ TEST_P(Codes, FiresWithPositionMessageAndRewrite) {
   const Case& c = GetParam();
   LintOptions o = options(c.dialect, c.zone);
   o.parse.dst = *DstPolicy::from_name(c.policy);
+  o.target = c.target;
   const auto found = lint(c.expr, o);
   const Finding* f = find(found, c.code);
   ASSERT_NE(f, nullptr) << c.expr << ": " << codes(found);
@@ -73,9 +81,82 @@ TEST(Lint, FurikoSundayOnlyWhereTheReadingsDiffer) {
   EXPECT_EQ(find(lint("0 0 * * 5-7", o), "FC302"), nullptr);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Lint, Codes,
-    testing::Values(
+TEST(Lint, TargetNames) {
+  for (const char* name : {"fuzzycron", "cron", "kubernetes", "github-actions", "systemd", "quartz", "spring", "jenkins",
+                           "furiko"}) {
+    const auto t = lint_target_from_name(name);
+    ASSERT_TRUE(t) << name;
+    EXPECT_EQ(lint_target_name(*t), name);
+  }
+  EXPECT_FALSE(lint_target_from_name("crontab"));
+  EXPECT_TRUE(reads_hash_forms(LintTarget::jenkins));
+  EXPECT_FALSE(reads_hash_forms(LintTarget::kubernetes));
+}
+
+// A fixed minute other than :00 was picked off the peak: nothing to say.
+// Neither next to FC401: a schedule that never fires loads nothing.
+TEST(Lint, FixedMinuteOnlyAtThePeak) {
+  LintOptions o = options();
+  for (const char* expr : {"30 2 * * *", "17 * * * *", "5 4 1 * *"})
+    EXPECT_EQ(find(lint(expr, o), "FC102"), nullptr) << expr << ": " << codes(lint(expr, o));
+  o.parse.dialect = Dialect::quartz;
+  EXPECT_EQ(find(lint("0 15 10 * * ?", o), "FC102"), nullptr);
+  o.parse.dialect = Dialect::standard;
+  const auto never = lint("0 0 31 2 *", o);
+  EXPECT_NE(find(never, "FC401"), nullptr);
+  EXPECT_EQ(find(never, "FC102"), nullptr) << codes(never);
+}
+
+// Where the target does not read H, the advice is the value H gives this job
+// (with a seed) or the command that derives it (without): never an H.
+TEST(Lint, TargetsWithoutHGetTheJobsValue) {
+  for (LintTarget t : {LintTarget::cron, LintTarget::kubernetes, LintTarget::github_actions, LintTarget::systemd}) {
+    LintOptions o = options(t == LintTarget::kubernetes ? Dialect::kubernetes : Dialect::standard);
+    o.target = t;
+    for (const char* expr : {"*/15 * * * *", "0 * * * *", "* 2 * * *", "0,20,40 * * * *"}) {
+      const auto unseeded = lint(expr, o);
+      ASSERT_FALSE(unseeded.empty()) << expr;
+      const Finding& f = unseeded.front();
+      EXPECT_EQ(f.suggestion, "") << expr;
+      EXPECT_NE(f.message.find("--seed JOB"), std::string::npos) << f.message;
+      EXPECT_NE(f.message.find(std::string(lint_target_name(t)) + " does not read H"), std::string::npos) << f.message;
+      LintOptions seeded = o;
+      seeded.parse.seed = Seed({"web-07", "backup"});
+      const auto found = lint(expr, seeded);
+      ASSERT_FALSE(found.empty()) << expr;
+      const Finding& g = found.front();
+      EXPECT_EQ(g.code, f.code);
+      const std::string with_h = f.code == "FC101" ? (std::string(expr).starts_with("*/15") ? "H/15 * * * *" : "H/20 * * * *")
+                                 : f.code == "FC102" ? "H * * * *" : "H 2 * * *";
+      EXPECT_EQ(g.suggestion, resolve(with_h, seeded.parse)) << expr;
+      EXPECT_EQ(g.suggestion.find('H'), std::string::npos) << g.suggestion;
+      EXPECT_NE(g.message.find("--seed 'web-07' --seed 'backup'"), std::string::npos) << g.message;
+      EXPECT_EQ(find(lint(g.suggestion, seeded), "FC001"), nullptr) << g.suggestion;
+    }
+  }
+}
+
+TEST(Lint, CollidingFixedMinutesWarnInACrontab) {
+  LintOptions o = options();
+  const Crontab two = parse_crontab("0 3 * * * /bin/a\n0 3 * * * /bin/b\n0 4 * * * /bin/c\n", Dialect::standard);
+  const auto found = lint(two, o);
+  int warned = 0, informed = 0;
+  for (const auto& f : found) {
+    if (f.code != "FC102") continue;
+    if (f.line <= 2) warned += f.severity == Severity::warning;
+    if (f.line == 3) informed += f.severity == Severity::info;
+  }
+  EXPECT_EQ(warned, 2) << codes(found);
+  EXPECT_EQ(informed, 1) << codes(found);
+  const Finding* collision = find(found, "FC701");
+  ASSERT_NE(collision, nullptr);
+  EXPECT_NE(collision->message.find("cron does not read H: `fuzzycron resolve --crontab FILE`"), std::string::npos)
+      << collision->message;
+  o.host = "web-07";  // a host: fuzzycron resolves the file, H is the advice
+  EXPECT_NE(find(lint(two, o), "FC701")->message.find("hash forms (H)"), std::string::npos);
+}
+
+const std::vector<Case> kCases{
         Case{"FC001", Dialect::standard, "0 0 * * 8", Severity::error, 9, "day-of-week", ""},
         Case{"FC302", Dialect::furiko, "0 0 * * 5-7", Severity::warning, 9,
              "runs on Friday and Saturday, where cron would run on Sunday, Friday and Saturday", "0 0 * * 0,5,6"},
@@ -90,9 +171,12 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"FC101", Dialect::standard, "0,15,30,45 * * * *", Severity::warning, 1, "every 15 minutes",
              "H/15 * * * *"},
         Case{"FC101", Dialect::quartz, "*/10 * * * * ?", Severity::warning, 1, "second", "H/10 * * * * ?"},
-        Case{"FC102", Dialect::standard, "0 * * * *", Severity::warning, 1, "the top of the hour", "H * * * *"},
-        Case{"FC102", Dialect::standard, "30 2 * * *", Severity::info, 1, "fixed minute (30)", "H 2 * * *"},
-        Case{"FC102", Dialect::quartz, "0 * * * * ?", Severity::warning, 1, "fixed second", "H * * * * ?"},
+        Case{"FC102", Dialect::standard, "0 * * * *", Severity::info, 1, "the top of the hour", "H * * * *"},
+        Case{"FC102", Dialect::standard, "0 3 * * *", Severity::warning, 1, "GitHub Actions delays and may drop", "",
+             "UTC", "cron", LintTarget::github_actions},
+        Case{"FC102", Dialect::quartz, "0 * * * * ?", Severity::info, 1, "fixed second (0) at the top of the minute",
+             "H * * * * ?"},
+        Case{"FC102", Dialect::quartz, "0 0 10 * * ?", Severity::info, 1, "top of the hour", "H 0 10 * * ?"},
         Case{"FC103", Dialect::standard, "* 2 * * *", Severity::warning, 1, "60 times", "H 2 * * *"},
         Case{"FC201", Dialect::standard, "H 0 */3 * *", Severity::warning, 5, "1 to 3 days apart", ""},
         Case{"FC201", Dialect::jenkins, "H H H/10 * *", Severity::warning, 5, "days apart", ""},
@@ -115,9 +199,54 @@ INSTANTIATE_TEST_SUITE_P(
              "shift-both"},
         Case{"FC601", Dialect::standard, "H(0-9)/10 * * * *", Severity::warning, 1, "one stable minute",
              "H(0-9) * * * *"},
-        Case{"FC601", Dialect::jenkins, "H(0-14)/10 * * * *", Severity::warning, 1, "1 or 2 runs", ""}),
+        Case{"FC601", Dialect::jenkins, "H(0-14)/10 * * * *", Severity::warning, 1, "1 or 2 runs", ""}};
+
+INSTANTIATE_TEST_SUITE_P(
+    Lint, Codes, testing::ValuesIn(kCases),
     // Stable names (FC101_1, ...) rather than the parameter's bytes.
     [](const testing::TestParamInfo<Case>& p) { return p.param.code + ("_" + std::to_string(p.index)); });
+
+// docs/lint.md's table and the code cannot drift: the same codes, each one
+// tested above or in a crontab test, each case's severity named in its row.
+TEST(Lint, DocumentedCodesAreTheImplementedOnes) {
+  auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    EXPECT_TRUE(in) << path;
+    return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  };
+  auto codes_in = [](const std::string& text, std::string_view lead) {
+    std::set<std::string> out;
+    for (std::size_t at = 0; (at = text.find(lead, at)) != std::string::npos; at += lead.size()) {
+      const std::string code = text.substr(at + lead.size() - 2, 5);
+      if (code.size() == 5 && std::all_of(code.begin() + 2, code.end(), ::isdigit)) out.insert(code);
+    }
+    return out;
+  };
+  const std::string doc = read(std::string(FUZZYCRON_DOCS_DIR) + "/lint.md");
+  std::map<std::string, std::string> rows;  // code -> its table row
+  for (const std::string& code : codes_in(doc, "\n| FC")) {
+    const auto at = doc.find("\n| " + code + " |");
+    rows[code] = doc.substr(at + 1, doc.find('\n', at + 1) - at - 1);
+  }
+  std::set<std::string> implemented;
+  for (const char* file : {"/src/tools/lint.cc", "/src/tools/collisions.cc"})
+    for (const auto& c : codes_in(read(std::string(FUZZYCRON_SOURCE_DIR) + file), "\"FC")) implemented.insert(c);
+  std::set<std::string> documented;
+  for (const auto& [code, row] : rows) documented.insert(code);
+  EXPECT_EQ(documented, implemented);
+  const std::set<std::string> tested_elsewhere{"FC002", "FC003", "FC701", "FC702"};  // crontab tests
+  for (const auto& code : documented) {
+    const bool has_case = std::any_of(kCases.begin(), kCases.end(), [&](const Case& c) { return c.code == code; });
+    EXPECT_TRUE(has_case || tested_elsewhere.count(code)) << code << " has no test case";
+  }
+  for (const Case& c : kCases) {
+    ASSERT_TRUE(rows.count(c.code)) << c.code;
+    const std::string row = rows[c.code];
+    const std::string severity_cell = row.substr(row.find('|', 2) + 1, row.find('|', row.find('|', 2) + 1) - row.find('|', 2) - 1);
+    EXPECT_NE(severity_cell.find(severity_name(c.severity)), std::string::npos)
+        << c.code << " is " << severity_name(c.severity) << " on \"" << c.expr << "\"; the doc says:" << severity_cell;
+  }
+}
 
 TEST(Lint, CleanSchedulesHaveNoFindings) {
   LintOptions o = options(Dialect::jenkins);
