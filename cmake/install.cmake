@@ -73,6 +73,9 @@ set(CPACK_COMPONENTS_ALL library development)
 if(FUZZYCRON_CLI)
   list(APPEND CPACK_COMPONENTS_ALL cli)
 endif()
+if(FUZZYCRON_PYTHON)
+  list(APPEND CPACK_COMPONENTS_ALL python)
+endif()
 
 set(CPACK_DEBIAN_LIBRARY_PACKAGE_NAME libfuzzycron${PROJECT_VERSION_MAJOR})
 set(CPACK_COMPONENT_LIBRARY_DESCRIPTION
@@ -102,4 +105,12 @@ set(CPACK_COMPONENT_CLI_DESCRIPTION
  The fuzzycron command: next and prev fire times, explain, lint, spread
  analysis over a fleet, resolve of hash forms (H) per host and job, offsets,
  and a JSON Lines batch mode.")
+set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-fuzzycron)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3 (>= 3.11), python3 (<< 3.12)")
+set(CPACK_COMPONENT_PYTHON_DESCRIPTION
+  "cron schedules that spread load deterministically (Python 3)
+ The fuzzycron module: parse, next, prev and fire times as timezone-aware
+ datetimes, resolve, offset, explain, lint, and fuzzycron.croniter, a drop-in
+ for croniter's class with croniter 6's answers and its H.")
 include(CPack)

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-45}
 cmake --preset fuzz >/dev/null
-targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch)
+targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch fuzz_manifest fuzz_c_api)
 # Only the fuzz targets: the command-line tool itself is not fuzzed whole, and
 # building it with the fuzzing flags would cost CI a minute.
 cmake --build --preset fuzz -j "$(nproc)" --target "${targets[@]}"
@@ -21,7 +21,12 @@ vectors=tests/vectors
 make_corpus() {
   local target=$1 dir=$work/corpus-$1 prefix=$2 i=0
   mkdir -p "$dir"
-  if [ -d "$vectors" ]; then
+  if [ "$target" = fuzz_manifest ]; then  # the docs' manifests and workflows, as manifest (0) and workflow (1)
+    for f in examples/*.yaml examples/*.yml; do
+      [ -f "$f" ] || continue
+      i=$((i + 1)); { printf '\x00'; cat "$f"; } >"$dir/m-$i"; { printf '\x01'; cat "$f"; } >"$dir/w-$i"
+    done
+  elif [ -d "$vectors" ]; then
     if [ "$target" = fuzz_batch ]; then
       head -q -n 300 "$vectors"/*.jsonl | split -l 1 - "$dir/v-"
     else
@@ -38,6 +43,7 @@ for target in "${targets[@]}"; do
   bin=build/fuzz/fuzz/$target
   case $target in
     fuzz_next_prev) prefix='\x00\x01\x00\x01\x40\x42\x0f\x00\x00\x00\x00\x00' ;;
+    fuzz_manifest) prefix='\x00' ;;
     *) prefix='\x00\x00\x00\x01' ;;
   esac
   make_corpus "$target" "$prefix"

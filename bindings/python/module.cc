@@ -1,0 +1,157 @@
+// fuzzycron._fuzzycron: the C++ library for Python (pybind11). Instants cross
+// as integer milliseconds since the Unix epoch; the Python package
+// (fuzzycron/__init__.py) turns them into datetimes and keeps the API small.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/tools.h"
+
+namespace py = pybind11;
+
+namespace {
+
+using fuzzycron::sys_milliseconds;
+
+sys_milliseconds at(std::int64_t ms) { return sys_milliseconds{std::chrono::milliseconds{ms}}; }
+std::optional<std::int64_t> ms_of(std::optional<sys_milliseconds> t) {
+  if (!t) return std::nullopt;
+  return t->time_since_epoch().count();
+}
+
+fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
+                                const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
+                                bool second_at_beginning) {
+  using fuzzycron::Error;
+  using fuzzycron::ErrorKind;
+  fuzzycron::ParseOptions o;
+  const auto d = fuzzycron::dialect_from_name(dialect);
+  if (!d) throw Error(ErrorKind::argument, "unknown dialect '" + dialect + "'", dialect, 1);
+  o.dialect = *d;
+  if (!seed.empty()) o.seed = fuzzycron::Seed(seed);
+  o.time_zone = tz;
+  const auto policy = fuzzycron::DstPolicy::from_name(dst);
+  if (!policy)
+    throw Error(ErrorKind::argument,
+                "unknown DST policy '" + dst + "': use cron, wall, or GAP-OVERLAP with GAP skip|shift and OVERLAP first|last|both",
+                dst, 1);
+  o.dst = *policy;
+  if (hash) {
+    const auto h = fuzzycron::hash_scheme_from_name(*hash);
+    if (!h) throw Error(ErrorKind::argument, "unknown hash scheme '" + *hash + "'", *hash, 1);
+    o.hash = h;
+  }
+  if (spread_ms < 0) throw Error(ErrorKind::argument, "spread must not be negative");
+  o.spread = std::chrono::milliseconds{spread_ms};
+  o.croniter.second_at_beginning = second_at_beginning;
+  return o;
+}
+
+#define FUZZYCRON_OPTION_ARGS                                                                             \
+  py::kw_only(), py::arg("dialect") = "standard", py::arg("seed") = std::vector<std::string>{},         \
+      py::arg("tz") = "UTC", py::arg("dst") = "cron", py::arg("hash") = py::none(), py::arg("spread_ms") = 0, \
+      py::arg("second_at_beginning") = false
+
+}  // namespace
+
+PYBIND11_MODULE(_fuzzycron, m) {
+  m.doc() = "fuzzycron's C++ core; use the fuzzycron package, not this module.";
+  m.attr("__version__") = std::string(fuzzycron::version());
+
+  // ParseError(ValueError) with .column, .line, .text and .kind.
+  static py::object* parse_error = new py::object(py::exception<fuzzycron::Error>(m, "ParseError", PyExc_ValueError));
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const fuzzycron::Error& e) {
+      std::string shown = e.message();
+      if (e.column() > 0) shown += e.line() > 0 ? " (line " + std::to_string(e.line()) + ", column " + std::to_string(e.column()) + ")"
+                                                : " (column " + std::to_string(e.column()) + ")";
+      py::object error = (*parse_error)(shown);
+      error.attr("message") = e.message();
+      error.attr("column") = e.column();
+      error.attr("line") = e.line();
+      error.attr("text") = e.text();
+      error.attr("kind") = std::string(fuzzycron::error_kind_name(e.kind()));
+      PyErr_SetObject(parse_error->ptr(), error.ptr());
+    }
+  });
+
+  py::class_<fuzzycron::Schedule>(m, "Schedule")
+      .def("next_ms", [](const fuzzycron::Schedule& s, std::int64_t t) { return ms_of(s.next(at(t))); })
+      .def("prev_ms", [](const fuzzycron::Schedule& s, std::int64_t t) { return ms_of(s.prev(at(t))); })
+      // Up to `limit` fire times in [from, to): one call for many, the GIL released.
+      .def("fires_ms",
+           [](const fuzzycron::Schedule& s, std::int64_t from, std::int64_t to, std::size_t limit) {
+             std::vector<std::int64_t> out;
+             {
+               py::gil_scoped_release unlocked;
+               for (auto t : s.fires(at(from), at(to))) {
+                 if (out.size() == limit) break;
+                 out.push_back(t.time_since_epoch().count());
+               }
+             }
+             return out;
+           })
+      .def_property_readonly("never", &fuzzycron::Schedule::never)
+      .def_property_readonly("zone", [](const fuzzycron::Schedule& s) { return std::string(s.zone().name()); });
+
+  m.def(
+      "parse",
+      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
+         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
+        return fuzzycron::parse(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab));
+      },
+      py::arg("expr"), FUZZYCRON_OPTION_ARGS);
+  m.def(
+      "resolve",
+      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
+         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
+        return fuzzycron::resolve(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab));
+      },
+      py::arg("expr"), FUZZYCRON_OPTION_ARGS);
+  m.def(
+      "offset_ms",
+      [](const std::vector<std::string>& seed, std::int64_t window_ms) {
+        return fuzzycron::offset(fuzzycron::Seed(seed), std::chrono::milliseconds{window_ms}).count();
+      },
+      py::arg("seed"), py::arg("window_ms"));
+  m.def(
+      "explain",
+      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
+         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
+        const auto e = fuzzycron::explain(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab));
+        py::list fields;
+        for (const auto& f : e.fields)
+          fields.append(py::dict(py::arg("field") = f.field, py::arg("text") = f.text, py::arg("line") = f.line,
+                                 py::arg("column") = f.column, py::arg("meaning") = f.meaning));
+        return py::dict(py::arg("sentences") = e.sentences, py::arg("fields") = fields, py::arg("zone") = e.zone,
+                        py::arg("dst") = e.dst, py::arg("resolved") = e.resolved);
+      },
+      py::arg("expr"), FUZZYCRON_OPTION_ARGS);
+  m.def(
+      "lint",
+      [](const std::string& expr, const std::optional<std::string>& target, std::int64_t from_ms,
+         const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz, const std::string& dst,
+         const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
+        fuzzycron::LintOptions o;
+        o.parse = options(dialect, seed, tz, dst, hash, spread_ms, sab);
+        o.from = at(from_ms);
+        if (target) {
+          o.target = fuzzycron::lint_target_from_name(*target);
+          if (!o.target)
+            throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "unknown lint target '" + *target + "'", *target, 1);
+        }
+        py::list out;
+        for (const auto& f : fuzzycron::lint(expr, o))
+          out.append(py::make_tuple(f.code, std::string(fuzzycron::severity_name(f.severity)), f.line, f.column,
+                                    f.message, f.suggestion));
+        return out;
+      },
+      py::arg("expr"), py::arg("target"), py::arg("from_ms"), FUZZYCRON_OPTION_ARGS);
+}

@@ -1,0 +1,108 @@
+/* fuzzycron/c.h — the C API: valid C11 and C++, for bindings and for C
+ * programs. Opaque handles with explicit create/free, no exceptions across
+ * the boundary: every call returns a status and fills an error (message, line,
+ * column) when it fails. Instants are milliseconds since the Unix epoch (UTC);
+ * strings are UTF-8, passed with their length.
+ *
+ *   fuzzycron_options o;
+ *   fuzzycron_options_init(&o);
+ *   const char* seed[] = {"web-07", "backup-db"};
+ *   o.seed_parts = seed;
+ *   o.seed_count = 2;
+ *   fuzzycron_schedule* s = NULL;
+ *   fuzzycron_error e;
+ *   if (fuzzycron_parse("H H(0-5) * * *", 14, &o, &s, &e) != FUZZYCRON_OK)
+ *     fprintf(stderr, "column %d: %s\n", e.column, e.message);
+ *   int64_t t;
+ *   if (fuzzycron_next(s, 1767225600000, &t, &e) == FUZZYCRON_OK) ...
+ *   fuzzycron_schedule_free(s);
+ *
+ * Handles are checked: a freed, foreign or NULL handle is FUZZYCRON_ERROR_HANDLE,
+ * never a crash; freeing twice is an error too. Calls on one handle from several
+ * threads are safe as long as none of them frees it. */
+#ifndef FUZZYCRON_C_H
+#define FUZZYCRON_C_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fuzzycron/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum fuzzycron_status {
+  FUZZYCRON_OK = 0,
+  FUZZYCRON_NONE = 1,                 /* no fire time in that direction (not an error) */
+  FUZZYCRON_ERROR_SYNTAX = 2,         /* the expression does not parse */
+  FUZZYCRON_ERROR_MISSING_SEED = 3,   /* hash forms (H) and no seed */
+  FUZZYCRON_ERROR_BAD_SEED = 4,       /* an empty seed part */
+  FUZZYCRON_ERROR_TIME_ZONE = 5,      /* an unknown IANA zone */
+  FUZZYCRON_ERROR_UNSUPPORTED = 6,    /* the dialect cannot express it */
+  FUZZYCRON_ERROR_ARGUMENT = 7,       /* a bad option: dialect, DST policy, hash scheme, window */
+  FUZZYCRON_ERROR_HANDLE = 8,         /* a NULL, freed or foreign handle; a NULL pointer argument */
+  FUZZYCRON_ERROR_BUFFER = 9,         /* the output buffer is too small: *needed says how big */
+  FUZZYCRON_ERROR_INTERNAL = 10       /* out of memory or a bug: the message says which */
+} fuzzycron_status;
+
+/* The message is complete unless it is longer than the buffer, which no
+ * library message is; text holds the offending line (cut at 255 bytes). */
+typedef struct fuzzycron_error {
+  fuzzycron_status status;
+  int line;   /* 1-based line of a multi-line spec; 0 for one line */
+  int column; /* 1-based column in `text`; 0 when it is not about the text */
+  char message[1024];
+  char text[256];
+} fuzzycron_error;
+
+typedef struct fuzzycron_options {
+  const char* dialect;            /* NULL: "standard"; quartz, jenkins, furiko, kubernetes, croniter, cron-parser */
+  const char* const* seed_parts;  /* the seed's parts, e.g. {host, job}; NULL with seed_count 0: none */
+  size_t seed_count;
+  const char* time_zone; /* NULL: "UTC" */
+  const char* dst;       /* NULL: "cron"; wall, skip-first, shift-both, ... */
+  const char* hash;      /* NULL: the dialect's own scheme; fc1, jenkins, furiko, croniter, cron-parser */
+  int64_t spread_ms;     /* > 0: shift each fire time by the seed's offset in [0, spread_ms) */
+} fuzzycron_options;
+
+typedef struct fuzzycron_schedule fuzzycron_schedule;
+
+FUZZYCRON_EXPORT const char* fuzzycron_version(void);
+FUZZYCRON_EXPORT void fuzzycron_options_init(fuzzycron_options* options);
+
+/* *out receives a new handle on success, NULL otherwise. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_parse(const char* expression, size_t length,
+                                                  const fuzzycron_options* options, fuzzycron_schedule** out,
+                                                  fuzzycron_error* error);
+/* NULL is fine; a handle freed before is FUZZYCRON_ERROR_HANDLE. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_schedule_free(fuzzycron_schedule* schedule);
+
+/* The first fire time strictly after (before) `from_ms`, or FUZZYCRON_NONE. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_next(const fuzzycron_schedule* schedule, int64_t from_ms, int64_t* out_ms,
+                                                 fuzzycron_error* error);
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_prev(const fuzzycron_schedule* schedule, int64_t from_ms, int64_t* out_ms,
+                                                 fuzzycron_error* error);
+/* *out: 1 when the schedule can never fire (February 30th), else 0. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_never(const fuzzycron_schedule* schedule, int* out, fuzzycron_error* error);
+
+/* Text results go to buf (capacity bytes, NUL-terminated); *needed (may be
+ * NULL) receives the length without the NUL. A small buffer gets
+ * FUZZYCRON_ERROR_BUFFER and nothing written but *needed. */
+/* The expression with hash forms replaced by the values they stand for. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_resolve(const char* expression, size_t length,
+                                                    const fuzzycron_options* options, char* buf, size_t capacity,
+                                                    size_t* needed, fuzzycron_error* error);
+/* The description in English, one sentence per line of the expression, '\n' between them. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_explain(const char* expression, size_t length,
+                                                    const fuzzycron_options* options, char* buf, size_t capacity,
+                                                    size_t* needed, fuzzycron_error* error);
+/* The seed's stable offset in [0, window_ms), options->seed_parts the seed. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_offset(const fuzzycron_options* options, int64_t window_ms,
+                                                   int64_t* out_ms, fuzzycron_error* error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FUZZYCRON_C_H */

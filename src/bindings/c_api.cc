@@ -1,0 +1,302 @@
+// The C API (fuzzycron/c.h): exceptions become status codes and an error
+// struct; handles are checked so that a freed or foreign one is an error, not
+// a crash.
+//
+// A handle is not a pointer to the schedule: it encodes a slot index and the
+// slot's generation. Slots live in chunks that are never freed or moved, so a
+// stale handle reads a live slot whose generation no longer matches. next()
+// and prev() read the slot without a lock; only parse and free take one.
+#include "fuzzycron/c.h"
+
+#include <array>
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fuzzycron/explain.h"
+#include "fuzzycron/parse.h"
+#include "fuzzycron/resolve.h"
+#include "fuzzycron/version.h"
+
+namespace {
+
+using fuzzycron::Error;
+using fuzzycron::ErrorKind;
+
+struct Slot {
+  std::atomic<std::uint32_t> generation{0};  // odd: in use
+  std::atomic<const fuzzycron::Schedule*> schedule{nullptr};
+};
+
+constexpr std::size_t kChunkSize = 4096;
+constexpr std::size_t kChunks = 4096;  // 16.7 million live handles at most
+constexpr std::uint32_t kGenerationMask = 0xFFFFFFu;  // what a handle keeps of a slot's generation
+
+class Handles {
+ public:
+  // A new handle for `s`, or 0 when the table is full.
+  std::uintptr_t add(std::unique_ptr<const fuzzycron::Schedule> s) {
+    std::lock_guard lock(mutex_);
+    std::size_t index;
+    if (!free_.empty()) {
+      index = free_.back();
+      free_.pop_back();
+    } else {
+      if (used_ == kChunkSize * kChunks) return 0;
+      index = used_++;
+      auto& chunk = chunks_[index / kChunkSize];
+      if (!chunk.load(std::memory_order_acquire)) chunk.store(new Slot[kChunkSize], std::memory_order_release);
+    }
+    Slot& slot = chunks_[index / kChunkSize].load(std::memory_order_acquire)[index % kChunkSize];
+    slot.schedule.store(s.release(), std::memory_order_release);
+    const std::uint32_t generation = (slot.generation.load(std::memory_order_relaxed) + 1) & kGenerationMask;  // odd
+    slot.generation.store(generation, std::memory_order_release);
+    return encode(index, generation);
+  }
+
+  const fuzzycron::Schedule* find(std::uintptr_t handle) const {
+    Slot* slot = slot_of(handle);
+    if (!slot || slot->generation.load(std::memory_order_acquire) != generation_of(handle)) return nullptr;
+    return slot->schedule.load(std::memory_order_acquire);
+  }
+
+  bool remove(std::uintptr_t handle) {
+    std::lock_guard lock(mutex_);
+    Slot* slot = slot_of(handle);
+    if (!slot || slot->generation.load(std::memory_order_acquire) != generation_of(handle)) return false;
+    slot->generation.store((generation_of(handle) + 1) & kGenerationMask, std::memory_order_release);  // even: free
+    delete slot->schedule.exchange(nullptr, std::memory_order_acq_rel);
+    free_.push_back(index_of(handle));
+    return true;
+  }
+
+ private:
+  // index + 1 in the high bits (0 is never a handle), the generation's low 24
+  // bits (odd) in the low ones; a tag bit keeps it apart from small integers.
+  static std::uintptr_t encode(std::size_t index, std::uint32_t generation) {
+    return (static_cast<std::uintptr_t>(index + 1) << 25) | ((generation & 0xFFFFFFu) << 1) | 1u;
+  }
+  static std::size_t index_of(std::uintptr_t h) { return static_cast<std::size_t>(h >> 25) - 1; }
+  static std::uint32_t generation_of(std::uintptr_t h) { return static_cast<std::uint32_t>((h >> 1) & 0xFFFFFFu); }
+
+  Slot* slot_of(std::uintptr_t h) const {
+    if ((h & 1u) == 0 || (h >> 25) == 0) return nullptr;
+    const std::size_t index = index_of(h);
+    if (index / kChunkSize >= kChunks) return nullptr;
+    Slot* chunk = chunks_[index / kChunkSize].load(std::memory_order_acquire);
+    if (!chunk) return nullptr;
+    return &chunk[index % kChunkSize];
+  }
+
+  std::mutex mutex_;
+  std::size_t used_ = 0;
+  std::vector<std::size_t> free_;
+  std::array<std::atomic<Slot*>, kChunks> chunks_{};
+};
+
+Handles& handles() {
+  static Handles* h = new Handles;  // never destroyed: handles may outlive static destruction
+  return *h;
+}
+
+std::uintptr_t raw(const fuzzycron_schedule* s) { return reinterpret_cast<std::uintptr_t>(s); }
+
+void copy_cut(char* to, std::size_t capacity, const std::string& from) {
+  const std::size_t n = std::min(from.size(), capacity - 1);
+  std::memcpy(to, from.data(), n);
+  to[n] = '\0';
+}
+
+fuzzycron_status fail(fuzzycron_error* error, fuzzycron_status status, const std::string& message,
+                      const std::string& text = {}, int column = 0, int line = 0) {
+  if (error) {
+    error->status = status;
+    error->line = line;
+    error->column = column;
+    copy_cut(error->message, sizeof error->message, message);
+    copy_cut(error->text, sizeof error->text, text);
+  }
+  return status;
+}
+
+fuzzycron_status ok(fuzzycron_error* error, fuzzycron_status status = FUZZYCRON_OK) {
+  if (error) {
+    error->status = status;
+    error->line = error->column = 0;
+    error->message[0] = error->text[0] = '\0';
+  }
+  return status;
+}
+
+fuzzycron_status status_of(ErrorKind k) {
+  switch (k) {
+    case ErrorKind::syntax: return FUZZYCRON_ERROR_SYNTAX;
+    case ErrorKind::missing_seed: return FUZZYCRON_ERROR_MISSING_SEED;
+    case ErrorKind::bad_seed: return FUZZYCRON_ERROR_BAD_SEED;
+    case ErrorKind::time_zone: return FUZZYCRON_ERROR_TIME_ZONE;
+    case ErrorKind::unsupported: return FUZZYCRON_ERROR_UNSUPPORTED;
+    case ErrorKind::argument: return FUZZYCRON_ERROR_ARGUMENT;
+  }
+  return FUZZYCRON_ERROR_INTERNAL;
+}
+
+// Runs f, turning every exception into a status.
+template <class F>
+fuzzycron_status guarded(fuzzycron_error* error, F f) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    return fail(error, status_of(e.kind()), e.message(), e.text(), e.column(), e.line());
+  } catch (const std::bad_alloc&) {
+    return fail(error, FUZZYCRON_ERROR_INTERNAL, "out of memory");
+  } catch (const std::exception& e) {
+    return fail(error, FUZZYCRON_ERROR_INTERNAL, std::string("internal error: ") + e.what());
+  } catch (...) {
+    return fail(error, FUZZYCRON_ERROR_INTERNAL, "internal error");
+  }
+}
+
+std::string_view text_of(const char* s, std::size_t length) { return s ? std::string_view(s, length) : std::string_view(); }
+
+// The C options as ParseOptions; throws Error for bad names.
+fuzzycron::ParseOptions options_of(const fuzzycron_options* o) {
+  fuzzycron::ParseOptions p;
+  if (!o) return p;
+  if (o->dialect) {
+    const auto d = fuzzycron::dialect_from_name(o->dialect);
+    if (!d) throw Error(ErrorKind::argument, std::string("unknown dialect '") + o->dialect + "'", o->dialect, 1);
+    p.dialect = *d;
+  }
+  if (o->seed_count > 0) {
+    if (!o->seed_parts) throw Error(ErrorKind::argument, "seed_count is not 0 but seed_parts is NULL");
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < o->seed_count; ++i) {
+      if (!o->seed_parts[i]) throw Error(ErrorKind::argument, "a seed part is NULL");
+      parts.emplace_back(o->seed_parts[i]);
+    }
+    p.seed = fuzzycron::Seed(std::move(parts));
+  }
+  if (o->time_zone) p.time_zone = o->time_zone;
+  if (o->dst) {
+    const auto dst = fuzzycron::DstPolicy::from_name(o->dst);
+    if (!dst) throw Error(ErrorKind::argument, std::string("unknown DST policy '") + o->dst + "'", o->dst, 1);
+    p.dst = *dst;
+  }
+  if (o->hash) {
+    const auto h = fuzzycron::hash_scheme_from_name(o->hash);
+    if (!h) throw Error(ErrorKind::argument, std::string("unknown hash scheme '") + o->hash + "'", o->hash, 1);
+    p.hash = h;
+  }
+  if (o->spread_ms < 0) throw Error(ErrorKind::argument, "spread_ms is negative");
+  p.spread = std::chrono::milliseconds{o->spread_ms};
+  return p;
+}
+
+fuzzycron_status write_text(const std::string& text, char* buf, std::size_t capacity, std::size_t* needed,
+                            fuzzycron_error* error) {
+  if (needed) *needed = text.size();
+  if (!buf || capacity < text.size() + 1)
+    return fail(error, FUZZYCRON_ERROR_BUFFER,
+                "the buffer holds " + std::to_string(capacity) + " bytes, the result needs " +
+                    std::to_string(text.size() + 1));
+  std::memcpy(buf, text.data(), text.size());
+  buf[text.size()] = '\0';
+  return ok(error);
+}
+
+fuzzycron_status step(const fuzzycron_schedule* handle, int64_t from_ms, int64_t* out_ms, fuzzycron_error* error,
+                      bool forward) {
+  const fuzzycron::Schedule* s = handles().find(raw(handle));
+  if (!s) return fail(error, FUZZYCRON_ERROR_HANDLE, "not a live schedule handle (NULL, freed, or not from fuzzycron_parse)");
+  if (!out_ms) return fail(error, FUZZYCRON_ERROR_HANDLE, "out_ms is NULL");
+  return guarded(error, [&] {
+    const fuzzycron::sys_milliseconds from{std::chrono::milliseconds{from_ms}};
+    const auto t = forward ? s->next(from) : s->prev(from);
+    if (!t) return ok(error, FUZZYCRON_NONE);
+    *out_ms = t->time_since_epoch().count();
+    return ok(error);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* fuzzycron_version(void) { return FUZZYCRON_VERSION_STRING; }  // the library's own
+
+void fuzzycron_options_init(fuzzycron_options* options) {
+  if (options) *options = fuzzycron_options{nullptr, nullptr, 0, nullptr, nullptr, nullptr, 0};
+}
+
+fuzzycron_status fuzzycron_parse(const char* expression, size_t length, const fuzzycron_options* options,
+                                 fuzzycron_schedule** out, fuzzycron_error* error) {
+  if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
+  *out = nullptr;
+  if (!expression && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "expression is NULL");
+  return guarded(error, [&] {
+    auto s = std::make_unique<const fuzzycron::Schedule>(fuzzycron::parse(text_of(expression, length), options_of(options)));
+    const std::uintptr_t h = handles().add(std::move(s));
+    if (h == 0) return fail(error, FUZZYCRON_ERROR_INTERNAL, "too many live schedules (16,777,216)");
+    *out = reinterpret_cast<fuzzycron_schedule*>(h);
+    return ok(error);
+  });
+}
+
+fuzzycron_status fuzzycron_schedule_free(fuzzycron_schedule* schedule) {
+  if (!schedule) return FUZZYCRON_OK;
+  return handles().remove(raw(schedule)) ? FUZZYCRON_OK : FUZZYCRON_ERROR_HANDLE;
+}
+
+fuzzycron_status fuzzycron_next(const fuzzycron_schedule* schedule, int64_t from_ms, int64_t* out_ms,
+                                fuzzycron_error* error) {
+  return step(schedule, from_ms, out_ms, error, true);
+}
+
+fuzzycron_status fuzzycron_prev(const fuzzycron_schedule* schedule, int64_t from_ms, int64_t* out_ms,
+                                fuzzycron_error* error) {
+  return step(schedule, from_ms, out_ms, error, false);
+}
+
+fuzzycron_status fuzzycron_never(const fuzzycron_schedule* schedule, int* out, fuzzycron_error* error) {
+  const fuzzycron::Schedule* s = handles().find(raw(schedule));
+  if (!s) return fail(error, FUZZYCRON_ERROR_HANDLE, "not a live schedule handle (NULL, freed, or not from fuzzycron_parse)");
+  if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
+  *out = s->never() ? 1 : 0;
+  return ok(error);
+}
+
+fuzzycron_status fuzzycron_resolve(const char* expression, size_t length, const fuzzycron_options* options, char* buf,
+                                   size_t capacity, size_t* needed, fuzzycron_error* error) {
+  if (!expression && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "expression is NULL");
+  return guarded(error, [&] {
+    return write_text(fuzzycron::resolve(text_of(expression, length), options_of(options)), buf, capacity, needed, error);
+  });
+}
+
+fuzzycron_status fuzzycron_explain(const char* expression, size_t length, const fuzzycron_options* options, char* buf,
+                                   size_t capacity, size_t* needed, fuzzycron_error* error) {
+  if (!expression && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "expression is NULL");
+  return guarded(error, [&] {
+    const auto e = fuzzycron::explain(text_of(expression, length), options_of(options));
+    std::string text;
+    for (const auto& s : e.sentences) text += (text.empty() ? "" : "\n") + s;
+    return write_text(text, buf, capacity, needed, error);
+  });
+}
+
+fuzzycron_status fuzzycron_offset(const fuzzycron_options* options, int64_t window_ms, int64_t* out_ms,
+                                  fuzzycron_error* error) {
+  if (!out_ms) return fail(error, FUZZYCRON_ERROR_HANDLE, "out_ms is NULL");
+  return guarded(error, [&] {
+    const auto p = options_of(options);
+    *out_ms = fuzzycron::offset(p.seed, std::chrono::milliseconds{window_ms}).count();
+    return ok(error);
+  });
+}
+
+}  // extern "C"
