@@ -36,8 +36,8 @@ install(FILES ${PROJECT_BINARY_DIR}/fuzzycronConfig.cmake ${PROJECT_BINARY_DIR}/
 # prefix is found from the .pc file's own place, so --prefix at install works.
 file(RELATIVE_PATH FUZZYCRON_PC_PREFIX "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
 string(REGEX REPLACE "/$" "" FUZZYCRON_PC_PREFIX "${FUZZYCRON_PC_PREFIX}")
-foreach(pc fuzzycron fuzzycron-tools)
-  if(pc STREQUAL "fuzzycron-tools" AND NOT FUZZYCRON_TOOLS)
+foreach(pc fuzzycron fuzzycron-tools fuzzycron-c)
+  if(pc MATCHES "fuzzycron-(tools|c)" AND NOT FUZZYCRON_TOOLS)
     continue()
   endif()
   configure_file(cmake/${pc}.pc.in ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)

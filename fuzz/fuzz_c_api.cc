@@ -10,7 +10,14 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace fuzzycron;
   std::string_view in(reinterpret_cast<const char*>(data), size);
-  const ParseOptions p = fuzz::options_from(in);
+  // Only what the C options carry (no furiko, croniter or cron-parser flags).
+  const ParseOptions full = fuzz::options_from(in);
+  ParseOptions p;
+  p.dialect = full.dialect;
+  p.time_zone = full.time_zone;
+  p.dst = full.dst;
+  p.seed = full.seed;
+  p.hash = full.hash;
   const std::string dialect(dialect_name(p.dialect)), dst = p.dst.name();
   const std::string hash = p.hash ? std::string(hash_scheme_name(*p.hash)) : std::string();
   const char* parts[] = {"fuzz-host", "fuzz-job"};

@@ -7,7 +7,8 @@
 #                    targets, help2man and dpkg-dev for the Debian packages, Go and
 #                    robfig/cron (the kubernetes dialect's oracle), systemd (systemd-analyze
 #                    checks exported OnCalendar= specs), and with npm GitHub's
-#                    workflow parser (tests/oracles/github)
+#                    workflow parser (tests/oracles/github), pybind11, python3-dev and
+#                    pytest for the Python package, Debian's croniter to compare it with
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 profile=${1:-build}
@@ -25,6 +26,7 @@ case $profile in
       clang libclang-rt-14-dev
       help2man dpkg-dev file
       golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd npm
+      python3 python3-dev pybind11-dev python3-pytest python3-croniter
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac

@@ -23,7 +23,8 @@ cmake --install "$build" --prefix "$work/static" >/dev/null
 
 step "shared: configure and build with BUILD_SHARED_LIBS=ON"
 cmake -S "$src" -B "$work/shared-build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
-  -DFUZZYCRON_TESTS=OFF -DFUZZYCRON_BENCH=OFF -DFUZZYCRON_EXAMPLES=OFF -DCMAKE_INSTALL_PREFIX=/usr >/dev/null
+  -DFUZZYCRON_TESTS=OFF -DFUZZYCRON_BENCH=OFF -DFUZZYCRON_EXAMPLES=OFF -DFUZZYCRON_PYTHON=ON \
+  -DCMAKE_INSTALL_PREFIX=/usr >/dev/null
 cmake --build "$work/shared-build" -j "$jobs" >/dev/null
 cmake --install "$work/shared-build" --prefix "$work/shared" >/dev/null
 
@@ -38,12 +39,19 @@ for lib in "$so" "$(find "$work/shared" -name 'libfuzzycron-tools.so.*.*' | head
   exported=$(nm -D --defined-only "$lib" | c++filt | awk '{ $1 = ""; $2 = ""; print }')
   internal=$(grep -E 'fuzzycron::(detail|syntax|compiler|hash|tools|cli)::' <<<"$exported" || true)
   [ -z "$internal" ] || fail "$(basename "$lib") exports internals:"$'\n'"$internal"
-  # Besides ours, only the standard library's own template instances (weak,
-  # vague linkage: typeinfo, statics of inline functions) may appear.
-  outside=$(grep -vE 'fuzzycron::|^ *(_init|_fini)$|^ *(typeinfo (name )?for )?std::' <<<"$exported" |
+  # Besides ours (C++ in fuzzycron::, the C API as fuzzycron_*), only the
+  # standard library's own template instances (weak, vague linkage: typeinfo,
+  # statics of inline functions) may appear.
+  outside=$(grep -vE 'fuzzycron::|^ *fuzzycron_[a-z_]+$|^ *(_init|_fini)$|^ *(typeinfo (name )?for )?std::' <<<"$exported" |
             grep -vE '^ *$' || true)
   [ -z "$outside" ] || fail "$(basename "$lib") exports names outside fuzzycron::"$'\n'"$outside"
   echo "   $(basename "$lib"): $(wc -l <<<"$exported") symbols, all public"
+done
+# The C API under its stable C names.
+c_names=$(nm -D --defined-only "$(find "$work/shared" -name 'libfuzzycron-tools.so.*.*' | head -1)" | awk '{print $3}')
+for name in fuzzycron_parse fuzzycron_schedule_free fuzzycron_next fuzzycron_prev fuzzycron_never \
+            fuzzycron_resolve fuzzycron_explain fuzzycron_offset fuzzycron_version fuzzycron_options_init; do
+  grep -qx "$name" <<<"$c_names" || fail "the C API's $name is not exported"
 done
 
 for kind in static shared; do
@@ -70,17 +78,21 @@ for kind in static shared; do
   [ "$got" = "$expected_readme" ] || fail "$kind pkg-config consumer output differs:"$'\n'"$got"
   [ "$("$work/$kind-tools")" = "$tools_cmake" ] || fail "$kind: tools program differs between CMake and pkg-config"
   echo "   $kind: README example and tools program agree with the build tree"
+  step "$kind: cc \$(pkg-config --cflags --libs fuzzycron-c): the C API test from C"
+  gcc -std=c11 -Wall -Wextra -Werror "$src/tests/c/c_api_test.c" -o "$work/$kind-c" \
+    $(pkg-config "${static[@]}" --cflags --libs fuzzycron-c)
+  "$work/$kind-c" >/dev/null || fail "$kind: the C API test failed against the installed library"
   unset LD_LIBRARY_PATH PKG_CONFIG_PATH
 done
 # The tools program must agree with the build tree's own lint and explain.
 want_tools=$("$build/fuzzycron" lint '*/15 * * * *' --from 2026-03-01T00:00:00Z --json |
-  python3 -c 'import json,sys; [print(f["code"], f["column"], f["suggestion"]) for f in json.load(sys.stdin)["findings"]]')
+  python3 -c 'import json,sys; [print(f["code"], f["column"], f.get("suggestion", "")) for f in json.load(sys.stdin)["findings"]]')
 [ "$(head -n -2 <<<"$tools_cmake")" = "$want_tools" ] || fail "tools program's lint differs from fuzzycron lint"
 
 step "Debian packages: cpack -G DEB"
 (cd "$work/shared-build" && cpack -G DEB >/dev/null) || fail "cpack"
 debs=("$work"/shared-build/*.deb)
-[ ${#debs[@]} -eq 3 ] || fail "expected 3 packages, got ${#debs[@]}"
+[ ${#debs[@]} -eq 4 ] || fail "expected 4 packages, got ${#debs[@]}"
 for deb in "${debs[@]}"; do
   echo "   $(dpkg-deb -f "$deb" Package) $(dpkg-deb -f "$deb" Version): Depends: $(dpkg-deb -f "$deb" Depends)"
   dpkg-deb -x "$deb" "$work/root"
@@ -93,6 +105,13 @@ got=$(LD_LIBRARY_PATH=$(libdir_of "$work/root/usr") "$work/root/usr/bin/fuzzycro
 # under pipefail, the writer's SIGPIPE would fail the check at random.
 man_text=$(zcat "$work/root/usr/share/man/man1/fuzzycron.1.gz")
 grep -q 'fuzzycron lint' <<<"$man_text" || fail "man page lacks the commands"
+# The Python package, as packaged, imports and answers.
+py_dir=$(dirname "$(find "$work/root" -path '*dist-packages/fuzzycron/__init__.py' | head -1)")
+[ -n "$py_dir" ] && [ "$py_dir" != . ] || fail "no fuzzycron module in python3-fuzzycron"
+py_got=$(LD_LIBRARY_PATH=$(libdir_of "$work/root/usr") PYTHONPATH=$(dirname "$py_dir") /usr/bin/python3 -c \
+  'import fuzzycron, datetime as d; print(fuzzycron.__version__, fuzzycron.parse("0 * * * *").next(d.datetime(2026, 1, 1, 0, 30)).isoformat())')
+[ "$py_got" = "${version#fuzzycron } 2026-01-01T01:00:00+00:00" ] || fail "packaged Python module says '$py_got'"
+echo "   python3-fuzzycron: $py_got"
 cli_deb=$(ls "$work"/shared-build/fuzzycron_*.deb)
 dpkg-deb -f "$cli_deb" Depends | grep -q 'libfuzzycron0 (= ' || fail "fuzzycron does not depend on its library"
 dev_deb=$(ls "$work"/shared-build/libfuzzycron-dev_*.deb)

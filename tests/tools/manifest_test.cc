@@ -179,6 +179,29 @@ TEST(Manifest, NotYamlOrNoCronJobThrowsWithAPosition) {
   }
 }
 
+TEST(Manifest, BytesThatAreNotYamlTextAreRefusedWithTheirPlace) {
+  // Invalid UTF-8 in a directive line made libfyaml 0.7.12 loop forever (a
+  // fuzz finding, fuzz/regressions/fuzz_manifest): checked before it parses.
+  for (const std::string& text : {std::string("a: 1\n% x\x91\n"), std::string("a: 1\nb: \x1b\n"),
+                                 std::string("a: 1\nb: c\0d\n", 12), std::string("a: \xe0\x80\x80\n")}) {
+    try {
+      resolve_manifest(text, kubernetes());
+      FAIL() << "accepted " << text;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::syntax);
+      EXPECT_GE(e.line(), 1);
+      EXPECT_NE(e.message().find("not"), std::string::npos) << e.message();
+    }
+  }
+  // Unicode text is read: the error is about the missing CronJob, not the bytes.
+  try {
+    resolve_manifest("a: \"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x95\x92\"\n", kubernetes());
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(e.message().find("CronJob"), std::string::npos) << e.message();
+  }
+}
+
 const std::string kWorkflow = R"(name: nightly
 on:
   push:
