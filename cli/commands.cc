@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -335,6 +337,12 @@ std::vector<std::string> lines_of(std::string_view text) {
     start = nl + 1;
   }
   return lines;
+}
+
+std::string host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0') return "localhost";
+  return name;
 }
 
 std::string read_file(const std::string& path) {

@@ -83,6 +83,8 @@ int run_lint(const std::string& target, const CommonOptions& o, const std::strin
              std::ostream& out);
 // The text split at '\n' (no empty last line for a final newline).
 std::vector<std::string> lines_of(std::string_view text);
+// This machine's host name (gethostname), "localhost" when it has none.
+std::string host_name();
 // A file's whole text; throws Error when it cannot be read.
 std::string read_file(const std::string& path);
 struct SpreadCommand {

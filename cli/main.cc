@@ -2,9 +2,12 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include "commands.h"
+#include "runner/config.h"
+#include "runner/runner.h"
 #include "fuzzycron/version.h"
 
 namespace {
@@ -203,6 +206,40 @@ int main(int argc, char** argv) {
       "Example: fuzzycron export --to systemd examples/fleet.crontab -d quartz --host web-07 -o units/\n"
       "Example: fuzzycron export --to kubernetes --expr 'H 3 * * *' --seed backup --command /backup.sh -z Europe/Berlin");
 
+  CommonOptions run_opts;
+  fuzzycron::runner::RunnerOptions run_cmd;
+  std::string run_grace = "25s", run_format = "json", run_shard, run_sim_start, run_spread = "10s";
+  bool run_test = false, run_dry = false;
+  double run_rate = 1.0;
+  auto* run_sub = app.add_subcommand(
+      "run", "run a crontab's jobs: H per host and job, overlap, timeouts, retries, catch-up, DST and clock steps");
+  run_sub->add_option("FILE", run_cmd.file, "the crontab (cronie's format; per-job settings as '# key: value' above an entry)")
+      ->required();
+  add_common(run_sub, run_opts);
+  run_sub->add_option("--state-dir", run_cmd.state_dir, "keep each job's last fire here, to catch up after downtime");
+  run_sub->add_option("--shutdown-grace", run_grace, "after SIGTERM/SIGINT, how long jobs get before SIGKILL")
+      ->capture_default_str();
+  run_sub->add_option("--log-format", run_format, "json (one object per line) | text")->capture_default_str();
+  run_sub->add_option("--metrics-address", run_cmd.metrics_address,
+                      "HOST:PORT for /metrics (Prometheus), /status (JSON), /healthz and /readyz");
+  run_sub->add_option("--shard", run_shard, "I/N: run only the jobs whose hash picks shard I of N replicas");
+  run_sub->add_option("--catchup-spread", run_spread, "catch-up runs start within this, each at its job's stable offset")
+      ->capture_default_str();
+  run_sub->add_flag("--test", run_test, "check the file: problems as FILE:LINE:COL (exit 1), lint warnings");
+  run_sub->add_flag("--dry-run", run_dry, "print each job's resolved schedule and next --count instants, run nothing");
+  run_sub->add_option("--sim-start", run_sim_start, "run on a simulated clock from this RFC 3339 instant (tests)");
+  run_sub->add_option("--sim-rate", run_rate, "simulated seconds per real second")->capture_default_str();
+  run_sub->add_option("--sim-control", run_cmd.sim_control, "a FIFO for 'step SECONDS' and 'suspend SECONDS' (tests)");
+  run_sub->footer(
+      "Per-job settings, comment lines directly above the entry (a plain cron ignores them):\n"
+      "  # name: backup-db   # timeout: 10m   # kill-grace: 10s   # concurrency: forbid|allow|replace|queue\n"
+      "  # catchup: skip|latest|all:N   # starting-deadline: 5m   # retry: N   # dst: skip-first\n"
+      "H is seeded [--host (default: this machine's name), name]; every fire instant is `fuzzycron next`'s.\n"
+      "Signals: SIGTERM/SIGINT stop (jobs get --shutdown-grace), SIGHUP or a change of FILE reloads.\n"
+      "Exit status: 0 clean stop, 1 the crontab cannot be used (or --test found problems), 2 usage, 3 fatal.\n"
+      "Example: fuzzycron run /etc/fuzzycron/crontab --state-dir /var/lib/fuzzycron --metrics-address :9100\n"
+      "Example: fuzzycron run --dry-run examples/platform.crontab --host web-07 -n 3");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -246,6 +283,47 @@ int main(int argc, char** argv) {
     if (*spread) return cli::run_spread(spread_cmd, spread_opts, std::cout, std::cerr);
     if (*export_sub) return cli::run_export(export_cmd, export_opts, std::cout, std::cerr);
     if (*offset_cmd) return cli::run_offset(offset_opts, window, std::cout);
+    if (*run_sub) {
+      namespace runner = fuzzycron::runner;
+      CommonOptions base = run_opts;
+      base.seeds.clear();
+      base.host.clear();
+      run_cmd.parse = cli::parse_options(base);
+      run_cmd.host = run_opts.host.empty() ? cli::host_name() : run_opts.host;
+      const auto grace = runner::parse_duration(run_grace), catchup_spread = runner::parse_duration(run_spread);
+      if (!grace || !catchup_spread) {
+        std::cerr << "fuzzycron: --shutdown-grace and --catchup-spread take durations such as 25s or 2m\n";
+        return cli::kBadInput;
+      }
+      run_cmd.shutdown_grace = *grace;
+      run_cmd.catchup_spread = *catchup_spread;
+      if (run_format != "json" && run_format != "text") {
+        std::cerr << "fuzzycron: --log-format is json or text\n";
+        return cli::kBadInput;
+      }
+      run_cmd.json = run_format == "json";
+      if (!run_shard.empty()) {
+        int i = -1, n = 0;
+        char slash = 0, extra = 0;
+        std::istringstream in(run_shard);
+        if (!(in >> i >> slash >> n) || slash != '/' || (in >> extra) || n < 1 || i < 0 || i >= n) {
+          std::cerr << "fuzzycron: --shard is I/N with 0 <= I < N, e.g. 0/3\n";
+          return cli::kBadInput;
+        }
+        run_cmd.shard = {i, n};
+      }
+      if (!run_sim_start.empty()) {
+        run_cmd.sim_start = cli::parse_from(run_sim_start);
+        if (!(run_rate > 0)) {
+          std::cerr << "fuzzycron: --sim-rate must be above 0\n";
+          return cli::kBadInput;
+        }
+        run_cmd.sim_rate = run_rate;
+      }
+      if (run_test) return runner::test_config(run_cmd, std::cout);
+      if (run_dry) return runner::dry_run(run_cmd, cli::parse_from(run_opts.from), run_opts.count, std::cout);
+      return runner::run(run_cmd, std::cout);
+    }
   } catch (const fuzzycron::Error& e) {
     cli::print_error(std::cerr, e);
     return cli::kBadInput;

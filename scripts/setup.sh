@@ -15,7 +15,7 @@ profile=${1:-build}
 packages=(
   g++ cmake ninja-build pkg-config tzdata
   libhowardhinnant-date-dev libssl-dev libxxhash-dev zlib1g-dev
-  libcli11-dev libfmt-dev nlohmann-json3-dev libfyaml-dev
+  libcli11-dev libfmt-dev nlohmann-json3-dev libfyaml-dev libcpp-httplib-dev
 )
 case $profile in
   build) ;;

@@ -1,0 +1,59 @@
+// The runner's jobs: a crontab's entries with their per-job settings, the
+// comment lines directly above an entry ("# timeout: 10m"), which a plain cron
+// ignores. Built on the public API only (fuzzycron/crontab.h).
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fuzzycron/crontab.h"
+#include "fuzzycron/parse.h"
+
+namespace fuzzycron::runner {
+
+enum class Concurrency { forbid, allow, replace, queue };
+enum class Catchup { skip, latest, all };
+
+struct JobSettings {
+  std::optional<std::chrono::milliseconds> timeout;
+  std::chrono::milliseconds kill_grace{10'000};
+  Concurrency concurrency = Concurrency::forbid;
+  Catchup catchup = Catchup::skip;
+  int catchup_max = 1;  // all:N
+  std::optional<std::chrono::milliseconds> starting_deadline;
+  int retry = 0;  // extra attempts after a failure, with backoff 1 s, 2 s, 4 s, ...
+  std::optional<DstPolicy> dst;
+};
+
+struct Job {
+  std::string name;     // the job's identity: logs, metrics, state, H seed
+  CrontabEntry entry;
+  JobSettings settings;
+  std::optional<Schedule> schedule;  // empty for @reboot
+  std::string resolved;              // the schedule with H resolved (for logs and /status)
+  // Identity for reloads: a job whose definition did not change keeps its state.
+  std::string fingerprint;
+};
+
+struct ConfigProblem {
+  int line = 0;
+  int column = 1;
+  std::string message;
+  std::string text;
+};
+
+struct Config {
+  std::vector<Job> jobs;
+  std::vector<ConfigProblem> problems;  // bad lines: reported, the good ones still run
+};
+
+// "10m", "90s", "1h30m", "250ms"; nullopt when it is not a duration.
+std::optional<std::chrono::milliseconds> parse_duration(std::string_view text);
+
+// Reads a crontab: each entry compiled with seed [host, name] in `base`
+// (dialect, zone, DST policy), its settings applied. Problems never throw.
+Config load_config(std::string_view text, const ParseOptions& base, const std::string& host);
+
+}  // namespace fuzzycron::runner
