@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
@@ -379,39 +380,38 @@ class Runner {
     std::string dash_c = "-c", command = e.command;
     std::vector<char*> argv{shell.data(), dash_c.data(), command.data(), nullptr};
 
-    int out[2], err[2];
-    if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0) {
+    int out[2];
+    if (::pipe2(out, O_CLOEXEC) != 0) {
       r.exited = true;
       r.failure = std::string("cannot create a pipe: ") + std::strerror(errno);
       return;
     }
-    const sigset_t mask = handled_signals();
-    const pid_t pid = ::fork();
-    if (pid == 0) {  // the child: async-signal-safe calls only
-      ::setsid();
-      const int devnull = ::open("/dev/null", O_RDONLY);
-      if (devnull >= 0) ::dup2(devnull, 0);
-      ::dup2(out[1], 1);
-      ::dup2(out[1], 2);
-      sigprocmask(SIG_UNBLOCK, &mask, nullptr);
-      ::execve(argv[0], argv.data(), envp.data());
-      const int e2 = errno;
-      (void)!::write(err[1], &e2, sizeof e2);
-      ::_exit(127);
-    }
+    // posix_spawn (a vfork underneath: no copy of the runner's pages, which
+    // keeps 60 starts in the same second quick), in a new session and
+    // process group, signals unblocked and default, stdin from /dev/null.
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 2);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none, defaults = handled_signals();
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    pid_t pid = -1;
+    const int spawned = ::posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
     ::close(out[1]);
-    ::close(err[1]);
-    if (pid < 0) {
+    if (spawned != 0) {
       ::close(out[0]);
-      ::close(err[0]);
       r.exited = true;
-      r.failure = std::string("cannot fork: ") + std::strerror(errno);
+      r.failure = fmt::format("cannot execute {}: {}", shell, std::strerror(spawned));
       return;
     }
-    int exec_errno = 0;
-    if (::read(err[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno)
-      r.failure = fmt::format("cannot execute {}: {}", shell, std::strerror(exec_errno));
-    ::close(err[0]);
     r.pid = pid;
     r.out = out[0];
     ::fcntl(r.out, F_SETFL, O_NONBLOCK);
