@@ -540,3 +540,21 @@ def test_metrics_and_status(runners):
     assert {j["job"] for j in status["jobs"]} == {"ticker", "never"}
     assert next(j for j in status["jobs"] if j["job"] == "never")["next"] is None
     assert r.term() == 0
+
+
+# Bad input: a job that forks a thousand children is still killed whole on timeout.
+def test_timeout_kills_a_thousand_children(runners):
+    crontab = ("# name: forker\n# timeout: 6s\n# kill-grace: 1s\n"
+               "0 0 * * * ? echo pgid=$$; i=0; while [ $i -lt 1000 ]; do sleep 300 & i=$((i+1)); done; echo forked; wait\n")
+    r = runners(crontab, "--sim-start", "2026-03-01T23:59:59.5Z", dialect="quartz")
+    start = r.wait_for("job.start", timeout=5)[0]
+    r.wait_for("job.output", count=2, timeout=20, run_id=start["run_id"])
+    pgid = pid_of_run(r, start["run_id"])
+    assert len(group_alive(pgid)) > 900
+    end = r.wait_for("job.end", timeout=20)[0]
+    assert end["outcome"] == "timeout"
+    deadline = time.monotonic() + 5
+    while group_alive(pgid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert group_alive(pgid) == []
+    assert r.term() == 0
