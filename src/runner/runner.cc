@@ -123,6 +123,23 @@ struct Run {
   std::string failure;                       // why it could not start
 };
 
+// --shard I/N: the job's stable hash picks one of N replicas.
+bool in_shard(const Job& job, const std::optional<std::pair<int, int>>& shard) {
+  return !shard || offset(Seed({job.name, "shard"}), milliseconds{shard->second}).count() == shard->first;
+}
+
+// The crontab read and loaded, or nullopt (said on `out`) when it cannot be read.
+std::optional<std::pair<std::string, Config>> read_config(const RunnerOptions& options, std::ostream& out) {
+  bool ok = false;
+  std::string text = read_whole(options.file, ok);
+  if (!ok) {
+    out << fmt::format("{}: cannot read the file\n", options.file);
+    return std::nullopt;
+  }
+  Config config = load_config(text, options.parse, options.host);
+  return std::pair{std::move(text), std::move(config)};
+}
+
 sigset_t handled_signals() {
   sigset_t s;
   sigemptyset(&s);
@@ -208,12 +225,6 @@ class Runner {
     return true;
   }
 
-  bool in_shard(const Job& job) const {
-    if (!o_.shard) return true;
-    const auto [i, n] = *o_.shard;
-    return offset(Seed({job.name, "shard"}), milliseconds{n}).count() == i;
-  }
-
   void apply(Config config, bool first) {
     std::vector<std::shared_ptr<JobState>> next_states;
     // At start, instants from the runner's first moment on are due (a fast
@@ -221,7 +232,7 @@ class Runner {
     const auto now = first ? started_ : clock_->now();
     const auto saved = first ? load_state() : std::map<std::string, std::int64_t>{};
     for (auto& job : config.jobs) {
-      if (!in_shard(job)) continue;
+      if (!in_shard(job, o_.shard)) continue;
       const auto old = std::find_if(states_.begin(), states_.end(),
                                     [&](const auto& s) { return s->job.fingerprint == job.fingerprint; });
       if (old != states_.end()) {  // unchanged: keeps its state, runs and counters
@@ -828,13 +839,9 @@ int run(const RunnerOptions& options, std::ostream& log) {
 }
 
 int test_config(const RunnerOptions& options, std::ostream& out) {
-  bool ok = false;
-  const std::string text = read_whole(options.file, ok);
-  if (!ok) {
-    out << fmt::format("{}: cannot read the file\n", options.file);
-    return 1;
-  }
-  const Config config = load_config(text, options.parse, options.host);
+  const auto loaded = read_config(options, out);
+  if (!loaded) return 1;
+  const auto& [text, config] = *loaded;
   for (const auto& p : config.problems)
     out << fmt::format("{}:{}:{}: error: {}\n  {}\n  {}^\n", options.file, p.line, p.column, p.message, p.text,
                        std::string(static_cast<std::size_t>(std::max(p.column - 1, 0)), ' '));
@@ -854,18 +861,12 @@ int test_config(const RunnerOptions& options, std::ostream& out) {
 }
 
 int dry_run(const RunnerOptions& options, sys_milliseconds from, int count, std::ostream& out) {
-  bool ok = false;
-  const std::string text = read_whole(options.file, ok);
-  if (!ok) {
-    out << fmt::format("{}: cannot read the file\n", options.file);
-    return 1;
-  }
-  const Config config = load_config(text, options.parse, options.host);
+  const auto loaded = read_config(options, out);
+  if (!loaded) return 1;
+  const Config& config = loaded->second;
   for (const auto& p : config.problems) out << fmt::format("{}:{}:{}: error: {}\n", options.file, p.line, p.column, p.message);
   for (const auto& job : config.jobs) {
-    if (options.shard && offset(Seed({job.name, "shard"}), milliseconds{options.shard->second}).count() !=
-                             options.shard->first)
-      continue;
+    if (!in_shard(job, options.shard)) continue;
     out << fmt::format("{} (line {}): {} -> {}\n", job.name, job.entry.line, job.entry.schedule, job.resolved);
     if (!job.schedule) {
       out << "  at each runner start\n";
