@@ -25,7 +25,7 @@ case $profile in
       libxml2-dev libpng-dev chromium
       clang libclang-rt-14-dev
       help2man dpkg-dev file
-      golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd npm
+      golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd
       python3 python3-dev pybind11-dev python3-pytest python3-croniter
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
