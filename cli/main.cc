@@ -220,6 +220,11 @@ int main(int argc, char** argv) {
   run_sub->add_option("--shutdown-grace", run_grace, "after SIGTERM/SIGINT, how long jobs get before SIGKILL")
       ->capture_default_str();
   run_sub->add_option("--log-format", run_format, "json (one object per line) | text")->capture_default_str();
+  std::string run_shutdown = "term";
+  run_sub->add_option("--shutdown", run_shutdown,
+                      "what running jobs get at SIGTERM: term (SIGTERM, SIGKILL after the grace) | wait (nothing "
+                      "until the grace ends) | kill")
+      ->capture_default_str();
   run_sub->add_option("--metrics-address", run_cmd.metrics_address,
                       "HOST:PORT for /metrics (Prometheus), /status (JSON), /healthz and /readyz");
   run_sub->add_option("--shard", run_shard, "I/N: run only the jobs whose hash picks shard I of N replicas");
@@ -233,7 +238,8 @@ int main(int argc, char** argv) {
   run_sub->footer(
       "Per-job settings, comment lines directly above the entry (a plain cron ignores them):\n"
       "  # name: backup-db   # timeout: 10m   # kill-grace: 10s   # concurrency: forbid|allow|replace|queue\n"
-      "  # catchup: skip|latest|all:N   # starting-deadline: 5m   # retry: N   # dst: skip-first\n"
+      "  # catchup: skip|latest|all:N   # starting-deadline: 5m   # retry: N   # retry-on: 75,11\n"
+      "  # on-permanent-failure: COMMAND   # dst: skip-first\n"
       "H is seeded [--host (default: this machine's name), name]; every fire instant is `fuzzycron next`'s.\n"
       "Signals: SIGTERM/SIGINT stop (jobs get --shutdown-grace), SIGHUP or a change of FILE reloads.\n"
       "Exit status: 0 clean stop, 1 the crontab cannot be used (or --test found problems), 2 usage, 3 fatal.\n"
@@ -302,6 +308,13 @@ int main(int argc, char** argv) {
         return cli::kBadInput;
       }
       run_cmd.json = run_format == "json";
+      if (run_shutdown == "term") run_cmd.shutdown = runner::RunnerOptions::Shutdown::term;
+      else if (run_shutdown == "wait") run_cmd.shutdown = runner::RunnerOptions::Shutdown::wait;
+      else if (run_shutdown == "kill") run_cmd.shutdown = runner::RunnerOptions::Shutdown::kill;
+      else {
+        std::cerr << "fuzzycron: --shutdown is term, wait or kill\n";
+        return cli::kBadInput;
+      }
       if (!run_shard.empty()) {
         int i = -1, n = 0;
         char slash = 0, extra = 0;

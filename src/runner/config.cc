@@ -84,13 +84,34 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
     } catch (const std::exception&) {
       bad(s, text, line_no, "retry: takes a number of retries from 0 to 100");
     }
+  } else if (s.key == "retry-on") {
+    out.retry_on.clear();
+    std::size_t at = 0;
+    while (at <= s.value.size()) {
+      const auto comma = s.value.find(',', at);
+      const std::string item = s.value.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      try {
+        std::size_t used = 0;
+        const int code = std::stoi(item, &used);
+        if (used != item.size() || code < 1 || code > 255) throw std::out_of_range("");
+        out.retry_on.push_back(code);
+      } catch (const std::exception&) {
+        bad(s, text, line_no, "retry-on: a list of exit codes from 1 to 255, e.g. 75,11");
+      }
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+  } else if (s.key == "on-permanent-failure") {
+    if (s.value.empty()) bad(s, text, line_no, "on-permanent-failure: give the command to run");
+    out.on_permanent_failure = s.value;
   } else if (s.key == "dst") {
     out.dst = DstPolicy::from_name(s.value);
     if (!out.dst) bad(s, text, line_no, "dst: '" + s.value + "': use cron, wall, or GAP-OVERLAP (e.g. skip-first)");
   } else {
     throw Error(ErrorKind::syntax,
                 "unknown job setting '" + s.key +
-                    "': the settings are name, timeout, kill-grace, concurrency, catchup, starting-deadline, retry, dst",
+                    "': the settings are name, timeout, kill-grace, concurrency, catchup, starting-deadline, retry, "
+                    "retry-on, on-permanent-failure, dst",
                 text, s.key_column, line_no);
   }
 }

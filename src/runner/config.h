@@ -24,6 +24,8 @@ struct JobSettings {
   int catchup_max = 1;  // all:N
   std::optional<std::chrono::milliseconds> starting_deadline;
   int retry = 0;  // extra attempts after a failure, with backoff 1 s, 2 s, 4 s, ...
+  std::vector<int> retry_on;  // the exit codes that are retried; empty: any failure
+  std::string on_permanent_failure;  // a command run once when a run fails for good
   std::optional<DstPolicy> dst;
 };
 

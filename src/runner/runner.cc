@@ -429,6 +429,54 @@ class Runner {
     if (r.state->job.settings.timeout) r.term_at = r.started_mono + r.state->job.settings.timeout->count();
   }
 
+  // The on-permanent-failure hook: SHELL -c HOOK with FUZZYCRON_* in its
+  // environment and the run's job.end as JSON on stdin; its output goes to the
+  // runner's stderr. Reaped like any other child.
+  void run_hook(const Run& r, const json& end) {
+    const Job& job = r.state->job;
+    std::vector<std::string> env_text;
+    for (char** p = environ; *p; ++p) env_text.emplace_back(*p);
+    for (const auto& [k, v] : job.entry.environment) env_text.push_back(k + "=" + v);
+    env_text.push_back("FUZZYCRON_JOB=" + job.name);
+    env_text.push_back("FUZZYCRON_RUN_ID=" + r.id);
+    env_text.push_back("FUZZYCRON_SCHEDULED_FOR=" + iso(r.scheduled_for));
+    env_text.push_back("FUZZYCRON_OUTCOME=" + end["outcome"].get<std::string>());
+    env_text.push_back("FUZZYCRON_EXIT_CODE=" + (end.contains("exit_code") ? std::to_string(end["exit_code"].get<int>()) : ""));
+    std::vector<char*> envp;
+    for (auto& kv : env_text) envp.push_back(kv.data());
+    envp.push_back(nullptr);
+    std::string shell = "/bin/sh", dash_c = "-c", command = job.settings.on_permanent_failure;
+    for (const auto& [k, v] : job.entry.environment)
+      if (k == "SHELL") shell = v;
+    std::vector<char*> argv{shell.data(), dash_c.data(), command.data(), nullptr};
+    int in[2];
+    if (::pipe2(in, O_CLOEXEC) != 0) return;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, 2, 1);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none, defaults = handled_signals();
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    pid_t pid = -1;
+    const int spawned = ::posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    ::close(in[0]);
+    json input = end;
+    const std::string text = input.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+    if (spawned == 0) (void)!::write(in[1], text.data(), std::min<std::size_t>(text.size(), 60'000));  // within the pipe's buffer
+    ::close(in[1]);
+    log_(spawned == 0 ? "info" : "error", "job.hook",
+         spawned == 0 ? json{{"job", job.name}, {"run_id", r.id}, {"hook", "on-permanent-failure"}, {"pid", pid}}
+                      : json{{"job", job.name}, {"run_id", r.id}, {"hook", "on-permanent-failure"},
+                             {"error", fmt::format("cannot execute {}: {}", shell, std::strerror(spawned))}});
+  }
+
   void signal_group(Run& r, int sig) {
     if (r.pid > 0) ::kill(-r.pid, sig);
   }
@@ -520,13 +568,20 @@ class Runner {
     ++s.counters.runs[outcome];
     const auto now = clock_->now();
     if (outcome == "success") s.counters.last_success = now;
-    log_(outcome == "success" ? "info" : "warning", "job.end", std::move(fields));
-    // Retries with backoff 1 s, 2 s, 4 s, ...; never after a stop.
+    log_(outcome == "success" ? "info" : "warning", "job.end", fields);  // fields are read again below
+    // Retries with backoff 1 s, 2 s, 4 s, ...; never after a stop; only the
+    // listed exit codes when retry-on is set. A failure with no retry left
+    // runs the on-permanent-failure hook.
     if (outcome == "failure" || outcome == "timeout") {
-      if (!stopping_ && !s.removed && r->attempt <= s.job.settings.retry) {
+      const auto& codes = s.job.settings.retry_on;
+      const int code = fields.contains("exit_code") ? fields["exit_code"].get<int>() : -1;
+      const bool retryable = codes.empty() || std::find(codes.begin(), codes.end(), code) != codes.end();
+      if (!stopping_ && !s.removed && retryable && r->attempt <= s.job.settings.retry) {
         s.retry_attempt = r->attempt + 1;
         s.retry_for = r->scheduled_for;
         s.retry_at = monotonic_ms() + (1000LL << std::min(r->attempt - 1, 20));
+      } else if (!s.job.settings.on_permanent_failure.empty()) {
+        run_hook(*r, fields);
       }
     }
     r.reset();
@@ -646,12 +701,16 @@ class Runner {
     stopping_ = true;
     shutdown_signal_ = sig;
     shutdown_deadline_ = monotonic_ms() + o_.shutdown_grace.count();
+    const int first = o_.shutdown == RunnerOptions::Shutdown::term   ? SIGTERM
+                      : o_.shutdown == RunnerOptions::Shutdown::kill ? SIGKILL
+                                                                     : 0;
     for (auto& r : runs_) {
       r->stopped = true;
-      signal_group(*r, SIGTERM);
+      if (first) signal_group(*r, first);
     }
-    log_("info", "runner.stopping", {{"signal", ::sigabbrev_np(sig)}, {"running", runs_.size()},
-                                     {"grace_ms", o_.shutdown_grace.count()}});
+    log_("info", "runner.stopping",
+         {{"signal", ::sigabbrev_np(sig)}, {"running", runs_.size()}, {"grace_ms", o_.shutdown_grace.count()},
+          {"shutdown", first == SIGTERM ? "term" : first == SIGKILL ? "kill" : "wait"}});
   }
 
   void publish() {

@@ -19,6 +19,9 @@ struct RunnerOptions {
   std::string host;            // H seed [host, name]
   std::string state_dir;       // last fire per job, for catch-up after downtime; "" for none
   std::chrono::milliseconds shutdown_grace{25'000};
+  // At SIGTERM/SIGINT, running jobs get: term (SIGTERM, SIGKILL after the
+  // grace), wait (no signal until the grace ends, then SIGKILL) or kill (SIGKILL).
+  enum class Shutdown { term, wait, kill } shutdown = Shutdown::term;
   std::chrono::milliseconds catchup_spread{10'000};  // catch-up runs start within this, by job hash
   bool json = true;            // --log-format json|text
   std::string metrics_address; // HOST:PORT for /metrics, /healthz, /readyz, /status; "" for none

@@ -558,3 +558,39 @@ def test_timeout_kills_a_thousand_children(runners):
         time.sleep(0.1)
     assert group_alive(pgid) == []
     assert r.term() == 0
+
+
+# 3. --shutdown=wait: no signal reaches the job; the runner exits when it ends.
+def test_shutdown_wait(runners):
+    r = runners("# name: finisher\n0 0 * * * ? trap 'echo got-term' TERM; sleep 1.5; echo done\n", "--shutdown", "wait",
+                "--sim-start", "2026-03-01T23:59:59.8Z", dialect="quartz")
+    start = r.wait_for("job.start", timeout=5)[0]
+    t0 = time.monotonic()
+    assert r.term() == 0
+    lines = [e["line"] for e in r.of("job.output", run_id=start["run_id"])]
+    assert lines == ["done"]
+    assert r.of("job.end")[0]["exit_code"] == 0
+    assert r.of("runner.stopping")[0]["shutdown"] == "wait"
+    assert time.monotonic() - t0 < 4
+
+
+# 20. Retries only on the listed exit codes; the permanent-failure hook runs once.
+def test_retry_on_codes_and_permanent_failure_hook(runners):
+    d = tempfile.mkdtemp(prefix="fuzzycron-hook-")
+    out = os.path.join(d, "hook.out")
+    crontab = (f"# name: flaky\n# retry: 3\n# retry-on: 75\n# on-permanent-failure: (env | grep ^FUZZYCRON_; cat) > {out}\n"
+               "0 0 * * * ? if [ -e " + d + "/second ]; then exit 3; fi; touch " + d + "/second; exit 75\n")
+    r = runners(crontab, "--sim-start", "2026-03-01T23:59:59.5Z", dialect="quartz")
+    ends = r.wait_for("job.end", count=2, timeout=10)
+    assert [(e["attempt"], e["exit_code"]) for e in ends] == [(1, 75), (2, 3)]  # 3 is not retried
+    r.wait_for("job.hook", timeout=5)
+    deadline = time.monotonic() + 5
+    while not (os.path.exists(out) and os.path.getsize(out) > 0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
+    text = open(out).read()
+    assert "FUZZYCRON_JOB=flaky" in text and "FUZZYCRON_EXIT_CODE=3" in text and "FUZZYCRON_OUTCOME=failure" in text
+    hook_input = json.loads(text.strip().splitlines()[-1])
+    assert hook_input["exit_code"] == 3 and hook_input["attempt"] == 2
+    time.sleep(1.5)
+    assert len(r.of("job.start")) == 2 and len(r.of("job.hook")) == 1
