@@ -3,6 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include <istream>
+#include <optional>
+#include <string>
+#include <unordered_map>
 #include <ostream>
 
 #include "commands.h"
@@ -60,61 +63,91 @@ ParseOptions options_of(const json& line) {
   return p;
 }
 
-json answer(const json& line) {
-  json out;
-  out["id"] = line.contains("id") ? line["id"] : json(nullptr);
+// Compiled schedules by what shapes them (expression, dialect, zone, seed,
+// hash, options): a stream asks about the same few schedules again and again.
+class ScheduleCache {
+ public:
+  const Schedule& get(const json& line, const std::string& expr) {
+    key_ = expr;
+    for (const char* field : {"dialect", "tz", "seed", "hash", "options"}) {
+      key_ += '\x1f';
+      if (const auto it = line.find(field); it != line.end()) key_ += it->dump();
+    }
+    if (const auto it = map_.find(key_); it != map_.end()) return it->second;
+    if (map_.size() >= kCapacity) map_.clear();
+    return map_.emplace(key_, parse(expr, options_of(line))).first->second;
+  }
+
+ private:
+  static constexpr std::size_t kCapacity = 4096;
+  std::unordered_map<std::string, Schedule> map_;
+  std::string key_;
+};
+
+// The reply, written as nlohmann::json would dump it (keys in order, the times
+// need no escaping) without building a json value.
+void answer(const json& line, ScheduleCache& cache, std::string& reply) {
+  const auto id = line.find("id");
   if (!line.contains("expr") || !line["expr"].is_string())
     throw Error(ErrorKind::syntax, "each line needs \"expr\": the cron expression as a string", line.dump(), 1);
-  const std::string expr = line["expr"].get<std::string>();
-  const ParseOptions options = options_of(line);
+  const std::string& expr = line["expr"].get_ref<const std::string&>();
   const int n_next = count_of(line, "next"), n_prev = count_of(line, "prev");
-  sys_milliseconds from = parse_from("now");
-  if (line.contains("from")) from = parse_from(line["from"].get<std::string>());
-  const Schedule s = parse(expr, options);
-  json next = json::array(), prev = json::array();
-  std::optional<sys_milliseconds> t;
-  for (int i = 0; i < n_next; ++i) {
-    t = i == 0 ? s.next(from) : s.next(*t);
-    if (!t) break;
-    next.push_back(format_rfc3339(*t, s.zone()));
-  }
-  for (int i = 0; i < n_prev; ++i) {
-    t = i == 0 ? s.prev(from) : s.prev(*t);
-    if (!t) break;
-    prev.push_back(format_rfc3339(*t, s.zone()));
-  }
-  out["next"] = next;
-  if (line.contains("prev")) out["prev"] = prev;
-  return out;
+  const auto from_field = line.find("from");
+  const sys_milliseconds from = parse_from(from_field == line.end() ? "now" : from_field->get<std::string>());
+  const Schedule& s = cache.get(line, expr);
+  reply = "{\"id\":";
+  reply += id == line.end() ? "null" : id->dump(-1, ' ', false, json::error_handler_t::replace);
+  auto times = [&](const char* key, int n, bool forward) {
+    reply += key;
+    std::optional<sys_milliseconds> t;
+    for (int i = 0; i < n; ++i) {
+      t = forward ? s.next(i == 0 ? from : *t) : s.prev(i == 0 ? from : *t);
+      if (!t) break;
+      if (i > 0) reply += ',';
+      reply += '"';
+      reply += format_rfc3339(*t, s.zone());
+      reply += '"';
+    }
+    reply += ']';
+  };
+  times(",\"next\":[", n_next, true);
+  if (line.contains("prev")) times(",\"prev\":[", n_prev, false);
+  reply += '}';
 }
 
 }  // namespace
 
 int run_batch(std::istream& in, std::ostream& out) {
-  std::string text;
+  std::string text, reply;
+  ScheduleCache cache;
   while (std::getline(in, text)) {
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.find_first_not_of(" \t") == std::string::npos) continue;
-    json reply;
     json line;
     try {
       line = json::parse(text);
       if (!line.is_object()) throw Error(ErrorKind::syntax, "each batch line must be a JSON object", text, 1);
-      reply = answer(line);
+      answer(line, cache, reply);
     } catch (const json::parse_error& e) {
-      reply = {{"id", nullptr},
-               {"error", {{"message", std::string("not a JSON object: ") + e.what()}, {"column", e.byte}}}};
+      reply = json{{"id", nullptr},
+                   {"error", {{"message", std::string("not a JSON object: ") + e.what()}, {"column", e.byte}}}}
+                  .dump(-1, ' ', false, json::error_handler_t::replace);
     } catch (const json::exception& e) {
-      reply = {{"id", line.is_object() && line.contains("id") ? line["id"] : json(nullptr)},
-               {"error", {{"message", std::string("wrong field type: ") + e.what()}, {"column", 0}}}};
+      reply = json{{"id", line.is_object() && line.contains("id") ? line["id"] : json(nullptr)},
+                   {"error", {{"message", std::string("wrong field type: ") + e.what()}, {"column", 0}}}}
+                  .dump(-1, ' ', false, json::error_handler_t::replace);
     } catch (const Error& e) {
-      reply = {{"id", line.is_object() && line.contains("id") ? line["id"] : json(nullptr)},
-               {"error", {{"message", in_batch_terms(e.message())}, {"column", e.column()}}}};
-      if (e.line() > 0) reply["error"]["line"] = e.line();
+      json error{{"id", line.is_object() && line.contains("id") ? line["id"] : json(nullptr)},
+                 {"error", {{"message", in_batch_terms(e.message())}, {"column", e.column()}}}};
+      if (e.line() > 0) error["error"]["line"] = e.line();
+      reply = error.dump(-1, ' ', false, json::error_handler_t::replace);
     }
-    out << reply.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
-    out.flush();
+    out << reply << '\n';
+    // Flush when the client has nothing more in flight: one answer per line
+    // without waiting, and no flush per line when a stream is piped in.
+    if (in.rdbuf()->in_avail() <= 0) out.flush();
   }
+  out.flush();
   // Per-line errors are answers, not failures of the stream.
   return kOk;
 }

@@ -255,7 +255,12 @@ int main(int argc, char** argv) {
   try {
     if (*next) return cli::run_next_prev(next_expr, next_opts, true, std::cout, std::cerr);
     if (*prev) return cli::run_next_prev(prev_expr, prev_opts, false, std::cout, std::cerr);
-    if (*batch) return cli::run_batch(std::cin, std::cout);
+    if (*batch) {
+      // Buffered standard streams of their own: no character-by-character
+      // reads through stdio; run_batch flushes when no input is waiting.
+      std::ios::sync_with_stdio(false);
+      return cli::run_batch(std::cin, std::cout);
+    }
     if (*resolve && (*manifest_opt || *workflow_opt)) {
       in_place.workflow = static_cast<bool>(*workflow_opt);
       CommonOptions o = resolve_opts;

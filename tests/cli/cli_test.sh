@@ -157,6 +157,19 @@ check export-dir-exists 2 'exists' -- export --to systemd "$tab" -o "$out_dir/un
 check export-dir-force 0 'wrote 4 files to' -- export --to systemd "$tab" -o "$out_dir/units" --force
 if [ -f "$out_dir/units/nightly\x20backup.service" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-files: $(ls "$out_dir/units")"; fi
 rm -rf "$out_dir"
+# batch answers each line at once when the client waits for it (no flush per
+# line, but one whenever no more input is waiting)
+coproc BATCH { "$bin" batch; }
+for i in 1 2 3; do
+  echo "{\"id\":$i,\"expr\":\"0 * * * *\",\"from\":\"2026-01-01T00:00:00Z\",\"next\":1}" >&"${BATCH[1]}"
+  if read -t 5 -r answer <&"${BATCH[0]}" && [ "$answer" = "{\"id\":$i,\"next\":[\"2026-01-01T01:00:00Z\"]}" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL batch-interactive-$i: '${answer:-no answer in 5 s}'"
+  fi
+done
+exec {BATCH[1]}>&-
+wait "$BATCH_PID" 2>/dev/null
 # batch: hostile lines (deep nesting, a megabyte line, binary) each get an answer
 deep=$(printf '%*s' 100000 '' | tr ' ' '['); deep+=$(printf '%*s' 100000 '' | tr ' ' ']')
 big=$(printf '%*s' 1000000 '' | tr ' ' '1')
