@@ -21,7 +21,7 @@ class Hasher {
 std::unique_ptr<Hasher> make_hasher(HashScheme scheme, const Seed& seed, const FurikoOptions& furiko);
 
 // fc1's 64-bit value for a key: the first 8 bytes of SHA-256, big-endian.
-std::uint64_t fc1_u64(const std::string& key);
+std::uint64_t fc1_u64(std::string_view key);
 // The fc1 key of the k-th hash form of a field: parts, field name and k, NUL-separated.
 std::string fc1_key(const Seed& seed, std::string_view field, int k);
 
