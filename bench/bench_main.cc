@@ -98,6 +98,26 @@ void BM_ParseHashed(benchmark::State& state, Dialect d, const char* text) {
   for (auto _ : state) benchmark::DoNotOptimize(fuzzycron::parse(text, o));
 }
 
+// Walking consecutive fire times with fires(): ns per fire time.
+void BM_Fires(benchmark::State& state, const char* zone) {
+  const auto& c = kCases[state.range(0)];
+  fuzzycron::ParseOptions o;
+  o.time_zone = zone;
+  const fuzzycron::Schedule s = fuzzycron::parse(c.standard, o);
+  const auto from = *fuzzycron::parse_rfc3339("2026-01-01T00:00:00Z");
+  const auto to = *fuzzycron::parse_rfc3339("2099-01-01T00:00:00Z");
+  std::int64_t walked = 0;
+  for (auto _ : state) {
+    int n = 0;
+    for (auto t : s.fires(from, to)) {
+      benchmark::DoNotOptimize(t);
+      if (++n == 1000) break;
+    }
+    walked += n;
+  }
+  state.SetItemsProcessed(walked);
+}
+
 // The same expressions resolved for the same seed, parsed without hashing:
 // the baseline the hashed parse is compared with (issue target: <= 2x).
 void BM_ParseResolved(benchmark::State& state, Dialect d, const char* text) {
@@ -176,6 +196,8 @@ BENCHMARK_CAPTURE(BM_ParseHashed, fc1_standard, Dialect::standard, "H/15 H(9-17)
 BENCHMARK_CAPTURE(BM_ParseHashed, fc1_quartz, Dialect::quartz, "# #/10 #[9-17] ? * MON-FRI");
 BENCHMARK_CAPTURE(BM_ParseHashed, jenkins, Dialect::jenkins, "H H(0-7) H * H");
 BENCHMARK_CAPTURE(BM_ParseHashed, furiko, Dialect::furiko, "H H/6 * * * * *");
+BENCHMARK_CAPTURE(BM_Fires, utc, "UTC")->DenseRange(0, 2);
+BENCHMARK_CAPTURE(BM_Fires, new_york, "America/New_York")->DenseRange(0, 2);
 BENCHMARK_CAPTURE(BM_ParseResolved, fc1_standard, Dialect::standard, "H/15 H(9-17) H * H");
 BENCHMARK_CAPTURE(BM_ParseResolved, fc1_quartz, Dialect::quartz, "# #/10 #[9-17] ? * MON-FRI");
 

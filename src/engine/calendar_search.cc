@@ -181,6 +181,15 @@ std::int64_t prev_month_end(const Pattern& p, int y, unsigned m) noexcept {
   return days_of(y, unsigned(m2), month_length(y, unsigned(m2)));
 }
 
+// True when every calendar day matches (no month, day, weekday or year
+// restriction, no L/W/#): the search then needs no civil date at all.
+bool every_day(const Pattern& p) noexcept {
+  constexpr std::uint32_t kAllDays = 0xFFFFFFFEu;  // bits 1..31
+  if (p.year_count != 0 || p.day_specials || p.months != 0x1FFE) return false;
+  const bool all_dom = (p.days & kAllDays) == kAllDays, all_dow = (p.weekdays & 0x7f) == 0x7f;
+  return p.day_or ? (all_dom || all_dow) : (all_dom && all_dow);
+}
+
 }  // namespace
 
 std::uint32_t day_mask(const Pattern& p, int y, unsigned m) noexcept {
@@ -204,6 +213,15 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
   if (from > limit) return kNoMatch;
   std::int64_t days = floor_div(from, kDay);
   int sod = static_cast<int>(from - days * kDay);
+  if (every_day(p)) {  // today's next time of day, or tomorrow's first
+    int tod = next_time_of_day(p, sod);
+    if (tod < 0) {
+      ++days;
+      tod = next_time_of_day(p, 0);
+    }
+    const std::int64_t r = days * kDay + tod;
+    return r <= limit ? r : kNoMatch;
+  }
   const std::int64_t limit_days = floor_div(limit, kDay);
   while (days <= limit_days) {
     Civil c = civil(days);
@@ -246,6 +264,15 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
   constexpr int kLastSecond = 86399;
   std::int64_t days = floor_div(from, kDay);
   int sod = static_cast<int>(from - days * kDay);
+  if (every_day(p)) {  // today's previous time of day, or yesterday's last
+    int tod = prev_time_of_day(p, sod);
+    if (tod < 0) {
+      --days;
+      tod = prev_time_of_day(p, kLastSecond);
+    }
+    const std::int64_t r = days * kDay + tod;
+    return r >= floor ? r : kNoMatch;
+  }
   const std::int64_t floor_days = floor_div(floor, kDay);
   while (days >= floor_days) {
     Civil c = civil(days);
