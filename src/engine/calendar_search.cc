@@ -190,6 +190,15 @@ bool every_day(const Pattern& p) noexcept {
   return p.day_or ? (all_dom || all_dow) : (all_dom && all_dow);
 }
 
+// Day d of the month (`days` since the epoch) by the plain day fields, as
+// day_mask_for reads them when there is no L, W or #.
+bool today_matches(const Pattern& p, unsigned d, std::int64_t days) noexcept {
+  const bool dom = p.days >> d & 1;
+  if (!p.day_or && p.weekdays == 0x7f) return dom;
+  const bool dow = p.weekdays >> weekday_of_days(days) & 1;
+  return p.day_or ? dom || dow : dom && dow;
+}
+
 }  // namespace
 
 std::uint32_t day_mask(const Pattern& p, int y, unsigned m) noexcept {
@@ -235,6 +244,13 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
       days = next_month_start(p, c.y, c.m);
       sod = 0;
       continue;
+    }
+    // Today first, from its own bits: most calls end here, without the month's mask.
+    if (!p.day_specials && today_matches(p, c.d, days) && sod > 0) {
+      if (const int tod = next_time_of_day(p, sod); tod >= 0) {
+        const std::int64_t r = days * kDay + tod;
+        return r <= limit ? r : kNoMatch;
+      }
     }
     const std::uint32_t month_days = day_mask_for(p, month_length(c.y, c.m), weekday_of_days(days - (c.d - 1)));
     std::uint32_t mask = month_days & (~std::uint32_t{0} << c.d);
@@ -286,6 +302,12 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
       days = prev_month_end(p, c.y, c.m);
       sod = kLastSecond;
       continue;
+    }
+    if (!p.day_specials && today_matches(p, c.d, days) && sod < kLastSecond) {
+      if (const int tod = prev_time_of_day(p, sod); tod >= 0) {
+        const std::int64_t r = days * kDay + tod;
+        return r >= floor ? r : kNoMatch;
+      }
     }
     const std::uint32_t month_days = day_mask_for(p, month_length(c.y, c.m), weekday_of_days(days - (c.d - 1)));
     std::uint64_t mask = month_days & ((std::uint64_t{2} << c.d) - 1);
