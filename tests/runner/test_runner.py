@@ -594,3 +594,37 @@ def test_retry_on_codes_and_permanent_failure_hook(runners):
     assert hook_input["exit_code"] == 3 and hook_input["attempt"] == 2
     time.sleep(1.5)
     assert len(r.of("job.start")) == 2 and len(r.of("job.hook")) == 1
+
+
+# 6, as PID 1 (a new PID namespace, as in a container): orphans are reaped,
+# statuses kept, SIGTERM from outside stops it cleanly.
+def test_as_pid1_no_zombies():
+    probe = subprocess.run(["unshare", "--pid", "--fork", "--mount-proc", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("no PID namespaces here: " + probe.stderr.decode().strip())
+    d = tempfile.mkdtemp(prefix="fuzzycron-pid1-")
+    path = os.path.join(d, "crontab")
+    with open(path, "w") as f:
+        f.write("# name: burst\n# concurrency: allow\n* * * * * ? echo pid1=$PPID; (sleep 0.01 &); exit 3\n")
+    proc = subprocess.Popen(["unshare", "--pid", "--fork", "--mount-proc", BIN, "run", path, "-d", "quartz",
+                             "--sim-start", "2026-03-01T00:00:00Z", "--sim-rate", "40"],
+                            stdout=subprocess.PIPE, text=True)
+    ends, parents = [], set()
+    for line in proc.stdout:
+        e = json.loads(line)
+        if e["event"] == "job.output":
+            parents.add(e["line"])
+        if e["event"] == "job.end":
+            ends.append(e)
+            if len(ends) == 200:
+                break
+    # The runner is the child of unshare.
+    runner = int(open(f"/proc/{proc.pid}/task/{proc.pid}/children").read().split()[0])
+    time.sleep(1)
+    zombies = subprocess.run(["ps", "-o", "stat=", "--ppid", str(runner)], capture_output=True, text=True).stdout
+    os.kill(runner, signal.SIGTERM)
+    proc.stdout.read()
+    assert proc.wait(timeout=10) == 0
+    assert parents == {"pid1=1"}  # the jobs' shell was started by PID 1: the runner
+    assert all(e["exit_code"] == 3 for e in ends)
+    assert "Z" not in zombies
