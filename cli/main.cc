@@ -227,6 +227,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   run_sub->add_option("--metrics-address", run_cmd.metrics_address,
                       "HOST:PORT for /metrics (Prometheus), /status (JSON), /healthz and /readyz");
+  run_sub->add_flag("--strict-health", run_cmd.strict_health, "/healthz answers 503 while any job's last run failed");
   run_sub->add_option("--shard", run_shard, "I/N: run only the jobs whose hash picks shard I of N replicas");
   run_sub->add_option("--catchup-spread", run_spread, "catch-up runs start within this, each at its job's stable offset")
       ->capture_default_str();

@@ -105,6 +105,7 @@ struct JobState {
   sys_milliseconds retry_for{};
   Counters counters;
   bool removed = false;
+  bool last_failed = false;  // the last run's outcome was not success
 };
 
 struct Run {
@@ -568,6 +569,7 @@ class Runner {
     ++s.counters.runs[outcome];
     const auto now = clock_->now();
     if (outcome == "success") s.counters.last_success = now;
+    s.last_failed = outcome != "success";
     log_(outcome == "success" ? "info" : "warning", "job.end", fields);  // fields are read again below
     // Retries with backoff 1 s, 2 s, 4 s, ...; never after a stop; only the
     // listed exit codes when retry-on is set. A failure with no retry left
@@ -775,7 +777,9 @@ class Runner {
                       {"runs", s->counters.runs}, {"skipped", s->counters.skipped}});
     const json status{{"now", iso(now)}, {"file", o_.file}, {"jobs", jobs}, {"problems", problems_},
                       {"stopping", stopping_}};
-    server_->publish(std::move(metrics), status.dump(-1, ' ', false, json::error_handler_t::replace), true);
+    const bool healthy = !o_.strict_health || std::none_of(states_.begin(), states_.end(),
+                                                          [](const auto& st) { return st->last_failed; });
+    server_->publish(std::move(metrics), status.dump(-1, ' ', false, json::error_handler_t::replace), true, healthy);
   }
 
   void loop() {

@@ -25,6 +25,7 @@ struct RunnerOptions {
   std::chrono::milliseconds catchup_spread{10'000};  // catch-up runs start within this, by job hash
   bool json = true;            // --log-format json|text
   std::string metrics_address; // HOST:PORT for /metrics, /healthz, /readyz, /status; "" for none
+  bool strict_health = false;  // /healthz 503 while any job's last run failed
   std::optional<std::pair<int, int>> shard;  // I/N: run the jobs whose hash picks shard I
   // The simulated clock: start, rate (simulated seconds per real second), control FIFO.
   std::optional<sys_milliseconds> sim_start;

@@ -13,7 +13,7 @@ struct StatusServer::Impl {
   std::thread thread;
   std::mutex mutex;
   std::string metrics, status;
-  bool ready = false;
+  bool ready = false, healthy = true;
   std::chrono::steady_clock::time_point published{};
 };
 
@@ -53,8 +53,9 @@ bool StatusServer::start(const std::string& address, std::string& error) {
   s.server.Get("/healthz", [&s](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(s.mutex);
     const bool alive = std::chrono::steady_clock::now() - s.published < std::chrono::seconds(5);
-    res.status = alive ? 200 : 503;
-    res.set_content(alive ? "ok\n" : "the scheduler loop is not ticking\n", "text/plain");
+    res.status = alive && s.healthy ? 200 : 503;
+    res.set_content(!alive ? "the scheduler loop is not ticking\n" : !s.healthy ? "a job's last run failed\n" : "ok\n",
+                    "text/plain");
   });
   s.server.Get("/readyz", [&s](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(s.mutex);
@@ -69,11 +70,12 @@ bool StatusServer::start(const std::string& address, std::string& error) {
   return true;
 }
 
-void StatusServer::publish(std::string metrics, std::string status, bool ready) {
+void StatusServer::publish(std::string metrics, std::string status, bool ready, bool healthy) {
   std::lock_guard lock(impl_->mutex);
   impl_->metrics = std::move(metrics);
   impl_->status = std::move(status);
   impl_->ready = ready;
+  impl_->healthy = healthy;
   impl_->published = std::chrono::steady_clock::now();
 }
 

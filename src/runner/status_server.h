@@ -15,7 +15,8 @@ class StatusServer {
   ~StatusServer();
   // HOST:PORT (":9100" = every address); false with a reason when it cannot listen.
   bool start(const std::string& address, std::string& error);
-  void publish(std::string metrics, std::string status, bool ready);
+  // `healthy`: false makes /healthz 503 (strict mode: a job's last run failed).
+  void publish(std::string metrics, std::string status, bool ready, bool healthy = true);
 
  private:
   struct Impl;

@@ -8,6 +8,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from datetime import datetime, timezone
 
@@ -628,3 +629,17 @@ def test_as_pid1_no_zombies():
     assert parents == {"pid1=1"}  # the jobs' shell was started by PID 1: the runner
     assert all(e["exit_code"] == 3 for e in ends)
     assert "Z" not in zombies
+
+
+# 19. Strict health: 503 while a job's last run failed.
+def test_strict_health(runners):
+    port = 20000 + os.getpid() % 1000
+    r = runners("# name: failing\n* * * * * ? exit 1\n", "--metrics-address", f"127.0.0.1:{port}", "--strict-health",
+                dialect="quartz")
+    r.wait_for("job.end")
+    time.sleep(1.2)
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz")
+    assert e.value.code == 503
+    assert urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz").status == 200
+    assert r.term() == 0
