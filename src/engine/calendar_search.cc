@@ -95,6 +95,13 @@ unsigned nearest_weekday(unsigned d, unsigned len, unsigned wd1) noexcept {
 
 // Time of day (seconds) >= sod that matches, or -1.
 int next_time_of_day(const Pattern& p, int sod) noexcept {
+  if (p.seconds == 1) {  // second 0 only, as in every 5-field cron: search whole minutes
+    const int minute = (sod + 59) / 60, h = minute / 60, mi = minute % 60;
+    if (h < 24 && (p.hours >> h & 1))
+      if (const int m2 = next_bit(p.minutes, mi); m2 >= 0) return h * 3600 + m2 * 60;
+    const int h2 = next_bit(p.hours, h + 1);
+    return h2 < 0 ? -1 : h2 * 3600 + std::countr_zero(p.minutes) * 60;
+  }
   int h = sod / 3600, mi = sod / 60 % 60, s = sod % 60;
   if (p.hours >> h & 1) {
     if (p.minutes >> mi & 1) {
@@ -112,6 +119,13 @@ int last_bit(std::uint64_t m) noexcept { return 63 - std::countl_zero(m); }
 
 // Time of day (seconds) <= sod that matches, or -1.
 int prev_time_of_day(const Pattern& p, int sod) noexcept {
+  if (p.seconds == 1) {  // second 0 only: whole minutes
+    const int minute = sod / 60, h = minute / 60, mi = minute % 60;
+    if (p.hours >> h & 1)
+      if (const int m2 = prev_bit(p.minutes, mi); m2 >= 0) return h * 3600 + m2 * 60;
+    const int h2 = prev_bit(p.hours, h - 1);
+    return h2 < 0 ? -1 : h2 * 3600 + last_bit(p.minutes) * 60;
+  }
   int h = sod / 3600, mi = sod / 60 % 60, s = sod % 60;
   if (p.hours >> h & 1) {
     if (p.minutes >> mi & 1) {
@@ -181,14 +195,16 @@ std::int64_t prev_month_end(const Pattern& p, int y, unsigned m) noexcept {
   return days_of(y, unsigned(m2), month_length(y, unsigned(m2)));
 }
 
-// True when every calendar day matches (no month, day, weekday or year
-// restriction, no L/W/#): the search then needs no civil date at all.
-bool every_day(const Pattern& p) noexcept {
+}  // namespace
+
+bool matches_every_day(const Pattern& p) noexcept {
   constexpr std::uint32_t kAllDays = 0xFFFFFFFEu;  // bits 1..31
   if (p.year_count != 0 || p.day_specials || p.months != 0x1FFE) return false;
   const bool all_dom = (p.days & kAllDays) == kAllDays, all_dow = (p.weekdays & 0x7f) == 0x7f;
   return p.day_or ? (all_dom || all_dow) : (all_dom && all_dow);
 }
+
+namespace {
 
 // Day d of the month (`days` since the epoch) by the plain day fields, as
 // day_mask_for reads them when there is no L, W or #.
@@ -222,7 +238,7 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
   if (from > limit) return kNoMatch;
   std::int64_t days = floor_div(from, kDay);
   int sod = static_cast<int>(from - days * kDay);
-  if (every_day(p)) {  // today's next time of day, or tomorrow's first
+  if (p.every_day) {  // no civil date needed: today's next time of day, or tomorrow's first
     int tod = next_time_of_day(p, sod);
     if (tod < 0) {
       ++days;
@@ -280,7 +296,7 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
   constexpr int kLastSecond = 86399;
   std::int64_t days = floor_div(from, kDay);
   int sod = static_cast<int>(from - days * kDay);
-  if (every_day(p)) {  // today's previous time of day, or yesterday's last
+  if (p.every_day) {  // today's previous time of day, or yesterday's last
     int tod = prev_time_of_day(p, sod);
     if (tod < 0) {
       --days;
