@@ -198,7 +198,6 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
     p.overlap = static_cast<std::uint8_t>(options.dst.overlap) & 3u;
   }
   p.never = !detail::some_day_can_match(p);
-  p.every_day = detail::matches_every_day(p);
   return p;
 }
 

@@ -238,7 +238,7 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
   if (from > limit) return kNoMatch;
   std::int64_t days = floor_div(from, kDay);
   int sod = static_cast<int>(from - days * kDay);
-  if (p.every_day) {  // no civil date needed: today's next time of day, or tomorrow's first
+  if (matches_every_day(p)) {  // no civil date needed: today's next time of day, or tomorrow's first
     int tod = next_time_of_day(p, sod);
     if (tod < 0) {
       ++days;
@@ -296,7 +296,7 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
   constexpr int kLastSecond = 86399;
   std::int64_t days = floor_div(from, kDay);
   int sod = static_cast<int>(from - days * kDay);
-  if (p.every_day) {  // today's previous time of day, or yesterday's last
+  if (matches_every_day(p)) {  // today's previous time of day, or yesterday's last
     int tod = prev_time_of_day(p, sod);
     if (tod < 0) {
       --days;

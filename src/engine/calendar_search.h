@@ -21,7 +21,7 @@ std::uint32_t day_mask(const Pattern& p, int y, unsigned m) noexcept;
 // False when no month of any year can have a matching day (e.g. Feb 30th).
 bool some_day_can_match(const Pattern& p) noexcept;
 // True when every calendar day matches: no month, day, weekday or year
-// restriction and no L/W/# (Pattern::every_day caches it).
+// restriction and no L/W/#: the search needs no civil date.
 bool matches_every_day(const Pattern& p) noexcept;
 
 }  // namespace fuzzycron::detail

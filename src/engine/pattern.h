@@ -30,7 +30,6 @@ struct Pattern {
   std::uint8_t day_or : 1 = 0;      // day-of-month OR day-of-week (Vixie); otherwise AND
   std::uint8_t day_specials : 1 = 0;  // any of the L/W/# masks is set
   std::uint8_t never : 1 = 0;       // no calendar day can ever match
-  std::uint8_t every_day : 1 = 0;   // every calendar day matches (set by compile; 0 is always safe)
   // Up to three progressions; single years continuing one are merged into it.
   std::array<YearTerm, 3> year_terms{};
 };

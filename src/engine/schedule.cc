@@ -109,7 +109,7 @@ bool same_pattern(const Pattern& a, const Pattern& b) noexcept {
       a.nearest_weekdays != b.nearest_weekdays || a.months != b.months || a.weekdays != b.weekdays ||
       a.last_weekdays != b.last_weekdays || a.nth_weekdays != b.nth_weekdays || a.year_count != b.year_count ||
       a.gap != b.gap || a.overlap != b.overlap || a.day_or != b.day_or || a.day_specials != b.day_specials ||
-      a.never != b.never || a.every_day != b.every_day)
+      a.never != b.never)
     return false;
   for (int i = 0; i < a.year_count; ++i) {
     const auto& x = a.year_terms[static_cast<std::size_t>(i)];
