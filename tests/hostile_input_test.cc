@@ -155,3 +155,35 @@ TEST(Hostile, CrontabsOfGarbage) {
 
 }  // namespace
 }  // namespace fuzzycron
+
+namespace fuzzycron {
+namespace {
+
+// A fuzz finding: furiko's quartz day-of-week format with H(0-7) can draw 0,
+// which the 1-7 numbering has not; compiling such a value shifted by -1 (UB).
+// A draw outside the field is an error with the draw named; with any scheme and
+// either format, nothing is undefined (the ASan+UBSan preset runs this).
+TEST(Hostile, FurikoQuartzFormatHashRangeDrawingZero) {
+  int refused = 0, fired = 0;
+  for (const auto scheme : kAllHashSchemes)
+    for (int i = 0; i < 50; ++i) {
+      ParseOptions o;
+      o.dialect = Dialect::furiko;
+      o.furiko.quartz_day_of_week = true;
+      o.furiko.hash_seconds_by_default = i % 2 == 0;
+      o.hash = scheme;
+      o.seed = Seed({"job-" + std::to_string(i)});
+      try {
+        const Schedule s = parse("0 0 * * H(0-7)", o);
+        fired += s.next(*parse_rfc3339("2026-01-01T00:00:00Z")).has_value();
+      } catch (const Error& e) {
+        ++refused;
+        EXPECT_NE(e.message().find("drew"), std::string::npos) << e.message();
+      }
+    }
+  EXPECT_GT(fired, 0);
+  EXPECT_GT(refused, 0);
+}
+
+}  // namespace
+}  // namespace fuzzycron

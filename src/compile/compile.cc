@@ -142,7 +142,9 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
           }
           break;
         case FieldId::day_of_week: {
-          auto weekday = [&](int v) { return quartz_dow ? v - 1 : v % 7; };
+          // Quartz numbering is 1-7 from Sunday; a 0 there can only come from a furiko hash
+          // range such as H(0-7) in its quartz format, and reads as Sunday, as 0 does elsewhere.
+          auto weekday = [&](int v) { return quartz_dow ? (v == 0 ? 0 : v - 1) : v % 7; };
           switch (t.kind) {
             case Kind::no_spec: p.weekdays = 0x7f; break;
             case Kind::last_of_weekday: p.last_weekdays |= static_cast<std::uint8_t>(1u << weekday(t.lo)); break;
