@@ -148,6 +148,36 @@ sigset_t handled_signals() {
   return s;
 }
 
+// SHELL -c COMMAND with posix_spawn (a vfork underneath: no copy of the
+// runner's pages, which keeps 60 starts in the same second quick), in a new
+// session and process group, signals unblocked and default. `in`: the child's
+// stdin (-1: /dev/null); `out`: its stdout and stderr. 0 or an errno.
+int spawn_shell(const std::string& shell, const std::string& command, std::vector<std::string>& env, int in, int out,
+                pid_t& pid) {
+  std::string shell_arg = shell, dash_c = "-c", command_arg = command;
+  std::vector<char*> argv{shell_arg.data(), dash_c.data(), command_arg.data(), nullptr};
+  std::vector<char*> envp;
+  for (auto& kv : env) envp.push_back(kv.data());
+  envp.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (in < 0) posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  else posix_spawn_file_actions_adddup2(&actions, in, 0);
+  posix_spawn_file_actions_adddup2(&actions, out, 1);
+  posix_spawn_file_actions_adddup2(&actions, out, 2);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none, defaults = handled_signals();
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  const int error = ::posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  return error;
+}
+
 class Runner {
  public:
   Runner(const RunnerOptions& o, std::ostream& log)
@@ -385,38 +415,15 @@ class Runner {
     env["FUZZYCRON_SCHEDULED_FOR"] = iso(r.scheduled_for);
     std::vector<std::string> env_text;
     for (const auto& [k, v] : env) env_text.push_back(k + "=" + v);
-    std::vector<char*> envp;
-    for (auto& kv : env_text) envp.push_back(kv.data());
-    envp.push_back(nullptr);
-    std::string shell = env.count("SHELL") ? env["SHELL"] : "/bin/sh";
-    std::string dash_c = "-c", command = e.command;
-    std::vector<char*> argv{shell.data(), dash_c.data(), command.data(), nullptr};
-
+    const std::string shell = env.count("SHELL") ? env["SHELL"] : "/bin/sh";
     int out[2];
     if (::pipe2(out, O_CLOEXEC) != 0) {
       r.exited = true;
       r.failure = std::string("cannot create a pipe: ") + std::strerror(errno);
       return;
     }
-    // posix_spawn (a vfork underneath: no copy of the runner's pages, which
-    // keeps 60 starts in the same second quick), in a new session and
-    // process group, signals unblocked and default, stdin from /dev/null.
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 2);
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none, defaults = handled_signals();
-    sigemptyset(&none);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &defaults);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     pid_t pid = -1;
-    const int spawned = ::posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), envp.data());
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attr);
+    const int spawned = spawn_shell(shell, e.command, env_text, -1, out[1], pid);
     ::close(out[1]);
     if (spawned != 0) {
       ::close(out[0]);
@@ -443,30 +450,13 @@ class Runner {
     env_text.push_back("FUZZYCRON_SCHEDULED_FOR=" + iso(r.scheduled_for));
     env_text.push_back("FUZZYCRON_OUTCOME=" + end["outcome"].get<std::string>());
     env_text.push_back("FUZZYCRON_EXIT_CODE=" + (end.contains("exit_code") ? std::to_string(end["exit_code"].get<int>()) : ""));
-    std::vector<char*> envp;
-    for (auto& kv : env_text) envp.push_back(kv.data());
-    envp.push_back(nullptr);
-    std::string shell = "/bin/sh", dash_c = "-c", command = job.settings.on_permanent_failure;
+    std::string shell = "/bin/sh";
     for (const auto& [k, v] : job.entry.environment)
       if (k == "SHELL") shell = v;
-    std::vector<char*> argv{shell.data(), dash_c.data(), command.data(), nullptr};
     int in[2];
     if (::pipe2(in, O_CLOEXEC) != 0) return;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, 2, 1);
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none, defaults = handled_signals();
-    sigemptyset(&none);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &defaults);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     pid_t pid = -1;
-    const int spawned = ::posix_spawn(&pid, argv[0], &actions, &attr, argv.data(), envp.data());
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attr);
+    const int spawned = spawn_shell(shell, job.settings.on_permanent_failure, env_text, in[0], 2, pid);
     ::close(in[0]);
     json input = end;
     const std::string text = input.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
