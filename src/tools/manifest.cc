@@ -35,7 +35,55 @@ struct Scalar {
   Seed seed;
 };
 
-std::string scalar_of(fy_node* n) {
+// A single-quoted scalar's value from its text: '' is ', and line breaks fold
+// as in every YAML flow scalar (a break between lines is a space, an empty line
+// a newline, the breaks' surrounding blanks go). Read here, not through
+// fy_node_get_scalar: libfyaml 0.7.12 leaks the buffer it formats a scalar
+// with many '' escapes into (a fuzz finding).
+std::string single_quoted_value(std::string_view raw) {
+  std::string out;
+  std::size_t at = 0;
+  bool first = true, pending_space = false;
+  while (at <= raw.size()) {
+    const auto nl = raw.find('\n', at);
+    std::string_view line = raw.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
+    if (!first) {
+      const auto b = line.find_first_not_of(" \t\r");
+      line = b == std::string_view::npos ? std::string_view() : line.substr(b);
+    }
+    if (nl != std::string_view::npos) {
+      const auto e = line.find_last_not_of(" \t\r");
+      line = e == std::string_view::npos ? std::string_view() : line.substr(0, e + 1);
+    }
+    if (!first) {
+      if (line.empty() && nl != std::string_view::npos) {
+        out += '\n';
+        pending_space = false;
+      } else if (pending_space) {
+        out += ' ';
+      }
+    }
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      out += line[i];
+      if (line[i] == '\'' && i + 1 < line.size() && line[i + 1] == '\'') ++i;
+    }
+    if (nl == std::string_view::npos) break;
+    pending_space = !line.empty() || first;
+    first = false;
+    at = nl + 1;
+  }
+  return out;
+}
+
+// A scalar node's value (single-quoted ones read from the text, see above).
+std::string scalar_of(std::string_view yaml, fy_node* n) {
+  if (fy_node_get_style(n) == FYNS_SINGLE_QUOTED) {
+    fy_token* t = fy_node_get_scalar_token(n);
+    const fy_mark* a = t ? fy_token_start_mark(t) : nullptr;
+    const fy_mark* b = t ? fy_token_end_mark(t) : nullptr;
+    if (!a || !b || b->input_pos < a->input_pos || b->input_pos > yaml.size()) return {};
+    return single_quoted_value(yaml.substr(a->input_pos, b->input_pos - a->input_pos));
+  }
   size_t len = 0;
   const char* s = fy_node_get_scalar(n, &len);
   return s ? std::string(s, len) : std::string();
@@ -46,21 +94,30 @@ fy_node* lookup(fy_node* map, const char* key) {
   return fy_node_mapping_lookup_by_string(map, key, FY_NT);
 }
 
-std::string text_of(fy_node* map, const char* key) {
+std::string text_of(std::string_view yaml, fy_node* map, const char* key) {
   fy_node* n = lookup(map, key);
-  return n && fy_node_get_type(n) == FYNT_SCALAR ? scalar_of(n) : std::string();
+  return n && fy_node_get_type(n) == FYNT_SCALAR ? scalar_of(yaml, n) : std::string();
 }
 
 // The scalar under `key` of `map` in document `doc`, or nullopt when there is none.
-std::optional<Scalar> place(fy_node* map, const char* key, int doc) {
+std::optional<Scalar> place(std::string_view yaml, fy_node* map, const char* key, int doc) {
   fy_node* n = lookup(map, key);
   if (!n || fy_node_get_type(n) != FYNT_SCALAR) return std::nullopt;
   fy_token* t = fy_node_get_scalar_token(n);
   const fy_mark* a = t ? fy_token_start_mark(t) : nullptr;
   const fy_mark* b = t ? fy_token_end_mark(t) : nullptr;
-  if (!a || !b) return std::nullopt;
-  Scalar s{doc,        a->input_pos, b->input_pos, a->line + 1, a->column + 1, fy_node_get_style(n),
-           fy_node_get_style(map) == FYNS_FLOW, scalar_of(n), {}, {}};
+  if (!a || !b || b->input_pos < a->input_pos || b->input_pos > yaml.size()) return std::nullopt;
+  const fy_node_style style = fy_node_get_style(n);
+  Scalar s{doc,
+           a->input_pos,
+           b->input_pos,
+           a->line + 1,
+           a->column + 1,
+           style,
+           fy_node_get_style(map) == FYNS_FLOW,
+           scalar_of(yaml, n),
+           {},
+           {}};
   // The token's marks hold the text between the quotes; the splice takes the
   // quotes too. The line and column stay on the text, where errors point.
   if (s.style == FYNS_SINGLE_QUOTED || s.style == FYNS_DOUBLE_QUOTED) {
@@ -224,13 +281,13 @@ InPlaceResult resolve_manifest(std::string_view yaml, const ParseOptions& option
   std::vector<Scalar> found;
   int cronjobs = 0;
   each_document(yaml, [&](fy_node* root, int doc) {
-    const std::string api = text_of(root, "apiVersion"), kind = text_of(root, "kind");
+    const std::string api = text_of(yaml, root, "apiVersion"), kind = text_of(yaml, root, "kind");
     if (kind != "CronJob" || !api.starts_with("batch/")) return;
     ++cronjobs;
     fy_node* metadata = lookup(root, "metadata");
-    std::string ns = text_of(metadata, "namespace"), name = text_of(metadata, "name");
+    std::string ns = text_of(yaml, metadata, "namespace"), name = text_of(yaml, metadata, "name");
     if (ns.empty()) ns = "default";
-    auto s = place(lookup(root, "spec"), "schedule", doc);
+    auto s = place(yaml, lookup(root, "spec"), "schedule", doc);
     if (!s) return;
     s->name = ns + "/" + (name.empty() ? "(no name)" : name);
     if (!name.empty()) s->seed = Seed({ns, name});  // without one, hash forms are reported
@@ -252,7 +309,7 @@ InPlaceResult resolve_workflow(std::string_view yaml, const std::string& reposit
     int position = 0;
     while (fy_node* item = fy_node_sequence_iterate(list, &it)) {
       ++position;
-      auto s = place(item, "cron", doc);
+      auto s = place(yaml, item, "cron", doc);
       if (!s) continue;
       s->name = fmt::format("on.schedule[{}]", position);
       s->seed = Seed({repository, path, std::to_string(position)});

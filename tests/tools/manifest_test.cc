@@ -235,6 +235,19 @@ TEST(Workflow, EntriesSeededByRepositoryPathAndPosition) {
   EXPECT_NE(resolve_workflow(kWorkflow, "octo/app", ".github/workflows/weekly.yml", ParseOptions{}).text, r.text);
 }
 
+// Single-quoted scalars are read as YAML folds them (libfyaml leaks when it
+// formats one with many '' escapes, so the library reads these itself).
+TEST(Workflow, SingleQuotedScalarsFoldAsYaml) {
+  const std::string folded = "on:\n  schedule:\n    - cron: 'H\n        H  * * *'\n";
+  const InPlaceResult r = resolve_workflow(folded, "a/b", "w.yml", ParseOptions{});
+  ASSERT_EQ(r.changes.size(), 1u);
+  EXPECT_EQ(r.changes[0].before, "H H  * * *");
+  const std::string quotes = "on:\n  schedule:\n    - cron: '" + std::string(40, '\'') + "0 * * * *'\n";
+  const InPlaceResult q = resolve_workflow(quotes, "a/b", "w.yml", ParseOptions{});
+  ASSERT_EQ(q.problems.size(), 1u);  // twenty quotes are not a cron field
+  EXPECT_EQ(q.text, quotes);
+}
+
 TEST(Workflow, NoScheduleIsAnError) {
   EXPECT_THROW(resolve_workflow("on: push\njobs: {}\n", "a/b", "w.yml", ParseOptions{}), Error);
   EXPECT_THROW(resolve_workflow("on:\n  schedule: 'nope'\n", "a/b", "w.yml", ParseOptions{}), Error);
