@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <iterator>
 #include <memory>
@@ -29,8 +30,8 @@ class FUZZYCRON_EXPORT Schedule {
  public:
   // The first fire time strictly after t / the last one strictly before t;
   // nullopt when there is none (no fire within 400 years, or past year 9999).
-  std::optional<sys_milliseconds> next(sys_milliseconds t) const noexcept;
-  std::optional<sys_milliseconds> prev(sys_milliseconds t) const noexcept;
+  std::optional<sys_milliseconds> next(sys_milliseconds t) const noexcept { return from_ms(next_ms(t)); }
+  std::optional<sys_milliseconds> prev(sys_milliseconds t) const noexcept { return from_ms(prev_ms(t)); }
 
   // Any precision: next() floors t to milliseconds and prev() ceils it, which
   // keeps "strictly after/before" exact. Instants outside years 1-9999 (up to
@@ -68,6 +69,17 @@ class FUZZYCRON_EXPORT Schedule {
  private:
   friend struct detail::Access;
   FUZZYCRON_HIDDEN explicit Schedule(std::shared_ptr<const detail::CompiledSchedule> compiled) noexcept;
+
+  // next()/prev() in milliseconds since the epoch, kNone when there is none.
+  // An integer leaves the library in a register; an optional returned by an
+  // out-of-line function is assembled in memory (GCC 12), a store-forwarding stall.
+  static constexpr std::int64_t kNone = INT64_MIN;
+  FUZZYCRON_EXPORT std::int64_t next_ms(sys_milliseconds t) const noexcept;
+  FUZZYCRON_EXPORT std::int64_t prev_ms(sys_milliseconds t) const noexcept;
+  static std::optional<sys_milliseconds> from_ms(std::int64_t ms) noexcept {
+    if (ms == kNone) return std::nullopt;
+    return sys_milliseconds{std::chrono::milliseconds{ms}};
+  }
 
   template <class Duration, class Round>
   static sys_milliseconds saturated(std::chrono::sys_time<Duration> t, Round round) noexcept {

@@ -10,11 +10,6 @@ namespace {
 
 constexpr std::int64_t kDay = 86400;
 
-std::int64_t floor_div(std::int64_t a, std::int64_t b) noexcept {
-  std::int64_t q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
 struct Civil {
   int y;
   unsigned m, d;
@@ -239,6 +234,10 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
   std::int64_t days = floor_div(from, kDay);
   int sod = static_cast<int>(from - days * kDay);
   if (matches_every_day(p)) {  // no civil date needed: today's next time of day, or tomorrow's first
+    if (p.seconds == 1) {
+      const std::int64_t r = first_minute_from(p, floor_div(from + 59, 60)) * 60;
+      return r <= limit ? r : kNoMatch;
+    }
     int tod = next_time_of_day(p, sod);
     if (tod < 0) {
       ++days;
@@ -297,6 +296,10 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
   std::int64_t days = floor_div(from, kDay);
   int sod = static_cast<int>(from - days * kDay);
   if (matches_every_day(p)) {  // today's previous time of day, or yesterday's last
+    if (p.seconds == 1) {
+      const std::int64_t r = last_minute_from(p, floor_div(from, 60)) * 60;
+      return r >= floor ? r : kNoMatch;
+    }
     int tod = prev_time_of_day(p, sod);
     if (tod < 0) {
       --days;

@@ -23,6 +23,12 @@ struct CompiledSchedule {
   const Zone* zone;
   DstPolicy dst;
   std::chrono::milliseconds offset{0};
+  // Set by make() for next()/prev()'s shortest paths: one line that fires on
+  // every calendar day at second 0 only (whole minutes, no civil date), and
+  // whether the zone has a fixed offset (UTC, or a zone that never changed).
+  bool minutes_every_day = false;
+  bool fixed_zone = false;
+  std::int32_t fixed_offset = 0;  // local = instant + fixed_offset, when fixed_zone
 };
 
 struct Access {

@@ -92,6 +92,33 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
   return kNoMatch;
 }
 
+// CompiledSchedule::minutes_every_day in a zone with transitions: the answer
+// when it lies in the zone interval of t itself, over a day from its edges (so
+// neither a gap's shifted fire nor an overlap rule can apply: no transition
+// moves the clock by a day); otherwise kNoMatch and next_of/prev_of decide.
+// In milliseconds; the wall-clock minute is the UTC minute plus the offset's.
+constexpr std::int64_t kEdgeMs = 86'400'000;
+
+std::int64_t next_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t) noexcept {
+  const std::int64_t x = t - c.offset.count();  // fire times on the base schedule are > x
+  const auto z = c.zone->minute_stretch_at(x);
+  if (x - z.begin_ms < kEdgeMs) return kNoMatch;
+  const std::int64_t m = detail::first_minute_from(c.first, detail::floor_div(x, 60000) + 1 + z.offset_minutes);
+  const std::int64_t r = (m - z.offset_minutes) * 60000;
+  if (z.end_ms - r <= kEdgeMs || r > detail::kMaxInstant * 1000) return kNoMatch;
+  return r + c.offset.count();
+}
+
+std::int64_t prev_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t) noexcept {
+  const std::int64_t x = t - c.offset.count() - 1;  // fire times on the base schedule are <= x
+  const auto z = c.zone->minute_stretch_at(x);
+  if (z.end_ms - x <= kEdgeMs) return kNoMatch;
+  const std::int64_t m = detail::last_minute_from(c.first, detail::floor_div(x, 60000) + z.offset_minutes);
+  const std::int64_t r = (m - z.offset_minutes) * 60000;
+  if (r - z.begin_ms < kEdgeMs || r < detail::kMinInstant * 1000) return kNoMatch;
+  return r + c.offset.count();
+}
+
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
@@ -142,6 +169,9 @@ Schedule Access::make(std::vector<Pattern> patterns, TimeZone zone, DstPolicy ds
   c->zone = zone.zone_;
   c->dst = dst;
   c->offset = spread_offset;
+  c->fixed_zone = c->zone->fixed();
+  if (c->fixed_zone) c->fixed_offset = c->zone->fixed_offset();
+  c->minutes_every_day = c->more.empty() && !c->first.never && c->first.seconds == 1 && matches_every_day(c->first);
   return Schedule(std::move(c));
 }
 
@@ -199,34 +229,48 @@ std::size_t Schedule::hash() const noexcept {
 
 // Base fire times are whole seconds; with a spread offset, f + offset > t
 // exactly when f > floor(t - offset), and f + offset < t when f < ceil(t - offset).
-std::optional<sys_milliseconds> Schedule::next(sys_milliseconds t) const noexcept {
+std::int64_t Schedule::next_ms(sys_milliseconds t) const noexcept {
   // Just outside the range of fire times, so that nothing below overflows.
   if (t >= kLastInstant + seconds{1}) [[unlikely]]
-    return std::nullopt;
+    return kNone;
   if (t < kFirstInstant - seconds{1}) [[unlikely]]
     t = kFirstInstant - seconds{1};
   const detail::CompiledSchedule& c = *compiled_;
+  if (c.minutes_every_day && !c.fixed_zone)
+    if (const std::int64_t r = next_minute_in_interval(c, t.time_since_epoch().count()); r != kNoMatch) return r;
+  if (c.minutes_every_day && c.fixed_zone) {  // straight from milliseconds to minutes; a fire within a day, so no horizon
+    const std::int64_t local_ms = c.fixed_offset * std::int64_t{1000} - c.offset.count();
+    const std::int64_t m = detail::first_minute_from(c.first, detail::floor_div(t.time_since_epoch().count() + local_ms, 60000) + 1);
+    return m * 60 - c.fixed_offset <= detail::kMaxInstant ? m * 60000 - local_ms : kNone;
+  }
   const std::int64_t s = std::chrono::floor<seconds>(t - c.offset).time_since_epoch().count();
   std::int64_t best = next_of(c.first, *c.zone, s);
   for (const auto& p : c.more) {  // the earliest over the lines of a Jenkins spec
     const std::int64_t r = next_of(p, *c.zone, s);
     if (r != kNoMatch && (best == kNoMatch || r < best)) best = r;
   }
-  if (best == kNoMatch) return std::nullopt;
-  return sys_milliseconds{seconds{best}} + c.offset;
+  if (best == kNoMatch) return kNone;
+  return best * 1000 + c.offset.count();
 }
 
-std::optional<sys_milliseconds> Schedule::prev(sys_milliseconds t) const noexcept {
+std::int64_t Schedule::prev_ms(sys_milliseconds t) const noexcept {
   if (t <= kFirstInstant - seconds{1}) [[unlikely]]
-    return std::nullopt;
+    return kNone;
   if (t > kLastInstant + seconds{1}) [[unlikely]]
     t = kLastInstant + seconds{1};
   const detail::CompiledSchedule& c = *compiled_;
+  if (c.minutes_every_day && !c.fixed_zone)
+    if (const std::int64_t r = prev_minute_in_interval(c, t.time_since_epoch().count()); r != kNoMatch) return r;
+  if (c.minutes_every_day && c.fixed_zone) {  // the last minute start strictly before t: ceil(x / 60000) - 1 = floor((x - 1) / 60000)
+    const std::int64_t local_ms = c.fixed_offset * std::int64_t{1000} - c.offset.count();
+    const std::int64_t m = detail::last_minute_from(c.first, detail::floor_div(t.time_since_epoch().count() + local_ms - 1, 60000));
+    return m * 60 - c.fixed_offset >= detail::kMinInstant ? m * 60000 - local_ms : kNone;
+  }
   const std::int64_t s = std::chrono::ceil<seconds>(t - c.offset).time_since_epoch().count();
   std::int64_t best = prev_of(c.first, *c.zone, s);  // kNoMatch is INT64_MIN: any fire time is later
   for (const auto& p : c.more) best = std::max(best, prev_of(p, *c.zone, s));
-  if (best == kNoMatch) return std::nullopt;
-  return sys_milliseconds{seconds{best}} + c.offset;
+  if (best == kNoMatch) return kNone;
+  return best * 1000 + c.offset.count();
 }
 
 FireTimes Schedule::fires(sys_milliseconds from, sys_milliseconds to) const { return FireTimes(*this, from, to); }

@@ -20,7 +20,6 @@ using std::chrono::sys_seconds;
 // The table spans these instants; outside it the zone is asked directly.
 constexpr std::int64_t kTableLo = -5364662400;  // 1800-01-01
 constexpr std::int64_t kTableHi = 13569465600;  // 2400-01-01
-constexpr std::int64_t kFar = std::int64_t{1} << 48;
 
 std::int64_t count(sys_seconds t) { return t.time_since_epoch().count(); }
 sys_seconds at(std::int64_t s) { return sys_seconds{seconds{s}}; }
@@ -56,7 +55,7 @@ RuleInterval Zone::info_at(std::int64_t t) const {
 Zone::Zone(const date::time_zone* tz, std::string name)
     : tz_(tz), name_(std::move(name)), table_lo_(-kFar), table_hi_(kFar) {
   if (!tz_) {
-    table_.push_back({-kFar, 0});
+    table_.push_back({-kFar, 0, 0});
     return;
   }
   // Where date/tz's explicit transitions end, the footer rule takes over.
@@ -73,7 +72,8 @@ Zone::Zone(const date::time_zone* tz, std::string name)
   while (t < kTableHi) {
     const auto info = info_at(t);
     const auto off = info.offset;
-    if (table_.empty() || table_.back().offset != off) table_.push_back({t, off});
+    if (table_.empty() || table_.back().offset != off)
+      table_.push_back({t, off, off % 60 == 0 ? off / 60 : kNotWholeMinutes});
     t = std::max(info.end, t + 1);
   }
   if (table_.size() == 1 && info_at(kTableLo - 1).offset == table_[0].offset &&
@@ -90,22 +90,11 @@ Zone::Zone(const date::time_zone* tz, std::string name)
     while (i + 1 < table_.size() && table_[i + 1].begin <= start) ++i;
     bucket_.push_back(i);
   }
-}
-
-ZoneInterval Zone::interval_at(std::int64_t t) const noexcept {
-  if (t < table_lo_ || t >= table_hi_) return from_tzdb(t);
-  // Last entry with begin <= t.
-  std::size_t i = bucket_.empty() ? 0 : bucket_[static_cast<std::size_t>((t - table_lo_) >> kBucketShift)];
-  while (i + 1 < table_.size() && table_[i + 1].begin <= t) ++i;
-  ZoneInterval z;
-  z.begin = table_[i].begin;
-  z.offset = table_[i].offset;
-  z.end = i + 1 < table_.size() ? table_[i + 1].begin : table_hi_;
-  if (i + 1 < table_.size()) z.next_offset = table_[i + 1].offset;
-  else z.next_offset = table_hi_ == kFar ? z.offset : offset_after_;
-  if (i > 0) z.prev_offset = table_[i - 1].offset;
-  else z.prev_offset = table_lo_ == -kFar ? z.offset : offset_before_;
-  return z;
+  i = 0;
+  for (std::int64_t start = table_lo_ * 1000; start < table_hi_ * 1000; start += std::int64_t{1} << kBucketShiftMs) {
+    while (i + 1 < table_.size() && table_[i + 1].begin * 1000 <= start) ++i;
+    bucket_ms_.push_back(i);
+  }
 }
 
 // Outside the table (before 1800, after 2400): ask date/tz. Neighbouring

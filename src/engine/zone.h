@@ -2,6 +2,7 @@
 // date/tz so that next()/prev() find an offset with a binary search and no lock.
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -36,15 +37,26 @@ class Zone {
   bool fixed() const noexcept { return table_.size() == 1; }
   std::int32_t fixed_offset() const noexcept { return table_.front().offset; }
   ZoneInterval interval_at(std::int64_t t) const noexcept;
+  // What next()/prev()'s shortest path needs of interval_at(), looked up by
+  // milliseconds so no division comes before the table: the stretch of constant
+  // offset around t_ms, and that offset in whole minutes. An empty stretch
+  // where it does not apply (outside the table, an offset with seconds).
+  struct MinuteStretch {
+    std::int64_t begin_ms, end_ms;
+    std::int32_t offset_minutes;
+  };
+  MinuteStretch minute_stretch_at(std::int64_t t_ms) const noexcept;
   std::int32_t offset_at(std::int64_t t) const noexcept { return interval_at(t).offset; }
 
  private:
   ZoneInterval from_tzdb(std::int64_t t) const noexcept;
   RuleInterval info_at(std::int64_t t) const;
 
+  static constexpr std::int32_t kNotWholeMinutes = INT32_MIN;
   struct Entry {
     std::int64_t begin;
     std::int32_t offset;
+    std::int32_t offset_minutes;  // offset / 60, or kNotWholeMinutes
   };
   const date::time_zone* tz_;
   // The TZif footer's POSIX rule: date/tz with the OS database stops at the
@@ -57,9 +69,40 @@ class Zone {
   // bucket_[(t - table_lo_) >> kBucketShift]: the last entry that begins at or
   // before the bucket's start, so a lookup scans at most a few entries.
   static constexpr int kBucketShift = 25;  // about 388 days
+  static constexpr std::int64_t kFar = std::int64_t{1} << 48;  // the table's bounds for a fixed offset
   std::vector<std::uint32_t> bucket_;
+  // The same in milliseconds: bucket_ms_[(t_ms - table_lo_ * 1000) >> kBucketShiftMs].
+  static constexpr int kBucketShiftMs = 35;  // about 398 days
+  std::vector<std::uint32_t> bucket_ms_;
   std::int64_t table_lo_, table_hi_;
 };
+
+// Inline: next()/prev() ask it on every call in a zone with transitions.
+inline ZoneInterval Zone::interval_at(std::int64_t t) const noexcept {
+  if (t < table_lo_ || t >= table_hi_) return from_tzdb(t);
+  // Last entry with begin <= t.
+  std::size_t i = bucket_.empty() ? 0 : bucket_[static_cast<std::size_t>((t - table_lo_) >> kBucketShift)];
+  while (i + 1 < table_.size() && table_[i + 1].begin <= t) ++i;
+  ZoneInterval z;
+  z.begin = table_[i].begin;
+  z.offset = table_[i].offset;
+  z.end = i + 1 < table_.size() ? table_[i + 1].begin : table_hi_;
+  if (i + 1 < table_.size()) z.next_offset = table_[i + 1].offset;
+  else z.next_offset = table_hi_ == kFar ? z.offset : offset_after_;
+  if (i > 0) z.prev_offset = table_[i - 1].offset;
+  else z.prev_offset = table_lo_ == -kFar ? z.offset : offset_before_;
+  return z;
+}
+
+inline Zone::MinuteStretch Zone::minute_stretch_at(std::int64_t t_ms) const noexcept {
+  if (bucket_ms_.empty() || t_ms < table_lo_ * 1000 || t_ms >= table_hi_ * 1000) [[unlikely]]
+    return {t_ms, t_ms, 0};
+  std::size_t i = bucket_ms_[static_cast<std::size_t>((t_ms - table_lo_ * 1000) >> kBucketShiftMs)];
+  while (i + 1 < table_.size() && table_[i + 1].begin * 1000 <= t_ms) ++i;
+  if (table_[i].offset_minutes == kNotWholeMinutes) return {t_ms, t_ms, 0};
+  return {table_[i].begin * 1000, (i + 1 < table_.size() ? table_[i + 1].begin : table_hi_) * 1000,
+          table_[i].offset_minutes};
+}
 
 // Interned zones (never freed). Throws std::runtime_error for unknown names.
 const Zone* find_zone(const std::string& name);

@@ -11,6 +11,8 @@
 
 #include "engine/calendar_search.h"
 #include "engine/reference.h"
+#include "engine/compiled_schedule.h"
+#include "engine/zone.h"
 #include "fuzzycron/tools.h"
 
 // Counts heap allocations so a test can assert that next()/prev() make none.
@@ -117,6 +119,60 @@ TEST(Schedule, NextAndPrevAreExactInversesAtRandomInstants) {
         ASSERT_EQ(s.next(*back), n) << e << " " << z;
       }
     }
+}
+
+// Schedules firing every day at second 0 take a shortcut in next()/prev()
+// (whole minutes, no civil date, from milliseconds, the zone's stretch looked up
+// directly). A two-line Jenkins spec of the same line takes the general search:
+// both must answer alike, before 1970 too, with spread offsets, near transitions.
+TEST(Schedule, EveryDayShortcutAgreesWithTheGeneralSearch) {
+  std::mt19937_64 rng(20261124);
+  const char* exprs[] = {"* * * * *", "*/5 * * * *", "0 0 * * *", "59 23 * * *", "30 2 * * *", "0,30 1-3 * * *",
+                         "7 */7 * * *"};
+  const char* zones[] = {"UTC",          "Etc/GMT-14",          "Etc/GMT+12",    "America/New_York",
+                         "Asia/Kolkata", "Australia/Lord_Howe", "Europe/Dublin", "America/St_Johns"};
+  const char* policies[] = {"cron", "skip-first", "shift-last", "shift-both", "wall"};
+  const std::int64_t first = kFirstInstant.time_since_epoch().count(), last = kLastInstant.time_since_epoch().count();
+  auto uniform = [&](std::int64_t lo, std::int64_t hi) {
+    return lo + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi - lo));
+  };
+  int compared = 0;
+  for (const char* z : zones) {
+    // Instants within two days of the zone's transitions, 1800-2100.
+    std::vector<std::int64_t> edges;
+    const detail::Zone& zone = detail::Access::zone(TimeZone::locate(z));
+    for (std::int64_t t = -5364662400; t < 4102444800 && edges.size() < 2000;) {
+      const auto iv = zone.interval_at(t);
+      if (iv.end >= 4102444800) break;
+      edges.push_back(iv.end * 1000);
+      t = iv.end;
+    }
+    for (std::size_t e = 0; e < std::size(exprs); ++e)
+      for (const std::int64_t spread : {0, 3'600'000}) {
+        ParseOptions o = with(z, policies[(e + static_cast<std::size_t>(spread != 0)) % std::size(policies)], Dialect::jenkins);
+        if (spread) {
+          o.seed = Seed({"host-3", exprs[e]});
+          o.spread = std::chrono::milliseconds{spread};
+        }
+        const Schedule shortcut = parse(exprs[e], o);
+        const Schedule general = parse(std::string(exprs[e]) + "\n" + exprs[e], o);
+        ASSERT_EQ(shortcut.spread_offset(), general.spread_offset());
+        ASSERT_TRUE(detail::Access::compiled(shortcut).minutes_every_day);
+        ASSERT_FALSE(detail::Access::compiled(general).minutes_every_day);
+        for (int i = 0; i < 400; ++i) {
+          std::int64_t ms;
+          if (i % 3 == 0) ms = uniform(first - 2000, last + 2000);
+          else if (i % 3 == 1) ms = uniform(-2208988800000, 4102444800000);  // 1900-2100
+          else ms = edges.empty() ? uniform(0, 4102444800000) : edges[rng() % edges.size()] + uniform(-172800000, 172800000);
+          if (i % 5 == 0) ms -= ms % 1000;  // whole seconds too
+          const sys_milliseconds t{std::chrono::milliseconds{ms}};
+          ASSERT_EQ(shortcut.next(t), general.next(t)) << exprs[e] << " in " << z << " after " << ms;
+          ASSERT_EQ(shortcut.prev(t), general.prev(t)) << exprs[e] << " in " << z << " before " << ms;
+          ++compared;
+        }
+      }
+  }
+  EXPECT_EQ(compared, 8 * 7 * 2 * 400);
 }
 
 TEST(Schedule, NeverFiringSchedulesAnswerAtOnce) {
