@@ -112,9 +112,18 @@ class FUZZYCRON_EXPORT FireTimes {
 
    private:
     friend class FireTimes;
-    iterator(const FireTimes* r, std::optional<value_type> c) : range_(r), current_(c) {}
+    iterator(const FireTimes* r, std::optional<value_type> c) noexcept;
+    // Where a walk along an every-day schedule stands, so the next fire time
+    // needs no search: the wall-clock day (in minutes), hour and minute of the
+    // current one, valid up to until_ms (the zone's next change, less a day).
+    struct Walk {
+      std::int64_t day_minute = 0, until_ms = INT64_MIN;
+      std::int32_t hour = 0, minute = 0, offset_minutes = 0;
+    };
+    void start_walk() noexcept;
     const FireTimes* range_ = nullptr;
     std::optional<value_type> current_;
+    Walk walk_;
   };
 
   FireTimes(Schedule s, sys_milliseconds from, sys_milliseconds to) : schedule_(std::move(s)), from_(from), to_(to) {}

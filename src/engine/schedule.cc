@@ -275,6 +275,36 @@ std::int64_t Schedule::prev_ms(sys_milliseconds t) const noexcept {
 
 FireTimes Schedule::fires(sys_milliseconds from, sys_milliseconds to) const { return FireTimes(*this, from, to); }
 
+FireTimes::iterator::iterator(const FireTimes* r, std::optional<value_type> c) noexcept : range_(r), current_(c) {
+  start_walk();
+}
+
+// From the current fire time of a CompiledSchedule::minutes_every_day schedule:
+// its wall-clock minute in the stretch of constant offset around it.
+void FireTimes::iterator::start_walk() noexcept {
+  walk_.until_ms = INT64_MIN;
+  const detail::CompiledSchedule& c = detail::Access::compiled(range_->schedule_);
+  if (!current_ || !c.minutes_every_day) return;
+  const std::int64_t x = current_->time_since_epoch().count() - c.offset.count();
+  if (c.fixed_zone) {
+    if (c.fixed_offset % 60 != 0) return;
+    walk_.offset_minutes = c.fixed_offset / 60;
+    walk_.until_ms = detail::kMaxInstant * 1000 + 1;
+  } else {
+    const auto z = c.zone->minute_stretch_at(x);
+    walk_.offset_minutes = z.offset_minutes;
+    walk_.until_ms = z.end_ms - kEdgeMs;
+  }
+  const std::int64_t minute = detail::floor_div(x, 60000) + walk_.offset_minutes;
+  walk_.day_minute = detail::floor_div(minute, 1440) * 1440;
+  const int of_day = static_cast<int>(minute - walk_.day_minute);
+  walk_.hour = of_day / 60;
+  walk_.minute = of_day % 60;
+  // A fire shifted out of a DST gap is at a time of day the masks do not hold:
+  // the walk starts from the next one.
+  if (!(c.first.hours >> walk_.hour & 1) || !(c.first.minutes >> walk_.minute & 1)) walk_.until_ms = INT64_MIN;
+}
+
 FireTimes::iterator FireTimes::begin() const noexcept {
   auto first = schedule_.next(from_ - milliseconds{1});
   if (first && *first >= to_) first.reset();
@@ -282,8 +312,37 @@ FireTimes::iterator FireTimes::begin() const noexcept {
 }
 
 FireTimes::iterator& FireTimes::iterator::operator++() noexcept {
+  const detail::CompiledSchedule& c = detail::Access::compiled(range_->schedule_);
+  if (current_->time_since_epoch().count() - c.offset.count() < walk_.until_ms) {
+    // The next minute the hour and minute masks allow, today or tomorrow. Field
+    // by field: a copy of the whole struct would be reloaded wider than it was
+    // stored, which stalls store forwarding on every step.
+    const Pattern& p = c.first;
+    std::int64_t day = walk_.day_minute;
+    int hour = walk_.hour, minute;
+    if (const std::uint64_t m = p.minutes & (~std::uint64_t{0} << (walk_.minute + 1))) {
+      minute = std::countr_zero(m);
+    } else if (const std::uint32_t h = p.hours & (~std::uint32_t{0} << (hour + 1))) {
+      hour = std::countr_zero(h);
+      minute = std::countr_zero(p.minutes);
+    } else {
+      day += 1440;
+      hour = std::countr_zero(p.hours);
+      minute = std::countr_zero(p.minutes);
+    }
+    const std::int64_t base = (day + hour * 60 + minute - walk_.offset_minutes) * 60000;
+    if (base < walk_.until_ms) {
+      walk_.day_minute = day;
+      walk_.hour = hour;
+      walk_.minute = minute;
+      current_ = sys_milliseconds{milliseconds{base + c.offset.count()}};
+      if (*current_ >= range_->to_) current_.reset();
+      return *this;
+    }
+  }
   current_ = range_->schedule_.next(*current_);
   if (current_ && *current_ >= range_->to_) current_.reset();
+  start_walk();
   return *this;
 }
 

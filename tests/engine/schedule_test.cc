@@ -230,8 +230,10 @@ TEST(Schedule, NextAndPrevAllocateNothing) {
   const Schedule a = parse("15,45 */2 1-10 * *", with("America/New_York"));
   const Schedule b = parse("0 0 12 ? * 6#3", with("Europe/Berlin", "skip-last", Dialect::quartz));
   const Schedule c = parse("0 6 * * *\n0 18 * * *", with("UTC", "wall", Dialect::jenkins));
+  const Schedule d = parse("*/5 * * * *", with("America/New_York"));
   auto t = at("2026-01-01T00:00:00Z");
   a.next(t);  // zone tables are built at parse time; warm anyway
+  const FireTimes walks[] = {a.fires(t, t + std::chrono::days{400}), d.fires(t, t + std::chrono::days{400})};
   const long before = g_allocations.load();
   for (int i = 0; i < 1000; ++i) {
     t = *a.next(t);
@@ -239,8 +241,44 @@ TEST(Schedule, NextAndPrevAllocateNothing) {
     b.prev(t);
     c.next(t);
     c.prev(t);
+    d.next(t);
+    d.prev(t);
   }
+  std::size_t walked = 0;
+  for (const auto& w : walks)
+    for (auto f : w) walked += f > t ? 1 : 2;
   EXPECT_EQ(g_allocations.load(), before);
+  EXPECT_GT(walked, 400u * 288);
+}
+
+// fires() keeps where it stands between fire times (an every-day schedule
+// steps along its minute masks without a search): the same fire times as next().
+TEST(FireTimes, WalkGivesWhatNextGives) {
+  std::mt19937_64 rng(1124);
+  const char* exprs[] = {"* * * * *", "*/5 * * * *", "0 0 * * *", "30 2 * * *", "59 1,23 * * *", "15,45 */2 1-10 * *"};
+  const char* zones[] = {"UTC", "Etc/GMT+5", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Europe/Dublin"};
+  const char* policies[] = {"cron", "skip-last", "shift-both", "wall"};
+  const std::int64_t starts[] = {-2208988800, -86400 * 3, 1772928000, 1793491200, 4070908800};  // 1900, 1969, 2026-03-08, 2026-11-01, 2099
+  std::size_t compared = 0;
+  for (const char* z : zones)
+    for (std::size_t e = 0; e < std::size(exprs); ++e)
+      for (const std::int64_t start : starts)
+        for (const char* policy : policies) {
+          ParseOptions o = with(z, policy, Dialect::jenkins);
+          if (rng() % 2) {
+            o.seed = Seed({"fires", exprs[e]});
+            o.spread = std::chrono::hours{2};
+          }
+          const Schedule s = parse(exprs[e], o);
+          const sys_milliseconds from{std::chrono::seconds{start - static_cast<std::int64_t>(rng() % 86400)}};
+          const sys_milliseconds to = from + std::chrono::days{std::string_view(exprs[e]).starts_with("*") ? 3 : 300};
+          std::vector<sys_milliseconds> walked, stepped;
+          for (auto t : s.fires(from, to)) walked.push_back(t);
+          for (auto t = s.next(from - std::chrono::milliseconds{1}); t && *t < to; t = s.next(*t)) stepped.push_back(*t);
+          ASSERT_EQ(walked, stepped) << exprs[e] << " in " << z << " from " << start << " with " << policy;
+          compared += walked.size();
+        }
+  EXPECT_GT(compared, 400000u);
 }
 
 TEST(Schedule, IsCheapToCopyAndSmall) {
