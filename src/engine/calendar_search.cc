@@ -212,6 +212,38 @@ bool today_matches(const Pattern& p, unsigned d, std::int64_t days) noexcept {
 
 }  // namespace
 
+// Whether the day matches (no L, W, # or years): by its weekday alone when
+// every month and day of the month is allowed, else from its civil date.
+bool day_matches(const Pattern& p, std::int64_t day) noexcept {
+  constexpr std::uint32_t kAllDays = 0xFFFFFFFEu;
+  if (p.months == 0x1FFE && (p.days & kAllDays) == kAllDays && !p.day_or) return p.weekdays >> weekday_of_days(day) & 1;
+  const Civil c = civil(day);
+  return (p.months >> c.m & 1) && today_matches(p, c.d, day);
+}
+
+std::int64_t first_minute_today(const Pattern& p, std::int64_t minute) noexcept {
+  const std::int64_t day = floor_div(minute, 1440);
+  if (!day_matches(p, day)) return kNoMatch;
+  const int of_day = static_cast<int>(minute - day * 1440), h = of_day / 60, mi = of_day - h * 60;
+  if (p.hours >> h & 1)
+    if (const std::uint64_t m = p.minutes & (~std::uint64_t{0} << mi)) return day * 1440 + h * 60 + std::countr_zero(m);
+  if (const std::uint32_t later = p.hours & (~std::uint32_t{0} << (h + 1)))
+    return day * 1440 + std::countr_zero(later) * 60 + std::countr_zero(p.minutes);
+  return kNoMatch;
+}
+
+std::int64_t last_minute_today(const Pattern& p, std::int64_t minute) noexcept {
+  const std::int64_t day = floor_div(minute, 1440);
+  if (!day_matches(p, day)) return kNoMatch;
+  const int of_day = static_cast<int>(minute - day * 1440), h = of_day / 60, mi = of_day - h * 60;
+  if (p.hours >> h & 1)
+    if (const std::uint64_t m = p.minutes & (~std::uint64_t{0} >> (63 - mi)))
+      return day * 1440 + h * 60 + 63 - std::countl_zero(m);
+  if (const std::uint32_t earlier = p.hours & ((std::uint32_t{1} << h) - 1))
+    return day * 1440 + (31 - std::countl_zero(earlier)) * 60 + 63 - std::countl_zero(p.minutes);
+  return kNoMatch;
+}
+
 std::uint32_t day_mask(const Pattern& p, int y, unsigned m) noexcept {
   return day_mask_for(p, month_length(y, m), weekday_of_days(days_of(y, m, 1)));
 }

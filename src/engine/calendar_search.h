@@ -51,6 +51,12 @@ inline std::int64_t last_minute_from(const Pattern& p, std::int64_t minute) noex
   return base - 1440 + (31 - std::countl_zero(p.hours)) * 60 + 63 - std::countl_zero(p.minutes);
 }
 
+// Patterns at second 0 without L, W, # or years, on the day of `minute` only:
+// the first matching minute >= minute / the last one <= minute that day, or
+// kNoMatch when the day does not match or has none left (the caller searches on).
+std::int64_t first_minute_today(const Pattern& p, std::int64_t minute) noexcept;
+std::int64_t last_minute_today(const Pattern& p, std::int64_t minute) noexcept;
+
 // Days (bit d, 1..31) of year y, month m (1..12) the pattern's day fields allow.
 std::uint32_t day_mask(const Pattern& p, int y, unsigned m) noexcept;
 

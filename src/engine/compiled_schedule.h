@@ -23,9 +23,11 @@ struct CompiledSchedule {
   const Zone* zone;
   DstPolicy dst;
   std::chrono::milliseconds offset{0};
-  // Set by make() for next()/prev()'s shortest paths: one line that fires on
-  // every calendar day at second 0 only (whole minutes, no civil date), and
-  // whether the zone has a fixed offset (UTC, or a zone that never changed).
+  // Set by make() for next()/prev()'s shortest paths: one line at second 0
+  // only without L, W, # or years (whole minutes, today decided by its own
+  // bits); of those, one that fires every calendar day (no civil date at all);
+  // and whether the zone has a fixed offset (UTC, or a zone that never changed).
+  bool minutes_only = false;
   bool minutes_every_day = false;
   bool fixed_zone = false;
   std::int32_t fixed_offset = 0;  // local = instant + fixed_offset, when fixed_zone

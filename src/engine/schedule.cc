@@ -15,6 +15,7 @@ namespace {
 using detail::kExhausted;
 using detail::kNoMatch;
 using detail::Pattern;
+using detail::kZoneSlack;
 using detail::ZoneInterval;
 using Gap = DstPolicy::Gap;
 using Overlap = DstPolicy::Overlap;
@@ -37,14 +38,28 @@ LocalSpan usable(const Pattern& p, const ZoneInterval& z, std::int64_t lo, std::
 }
 
 // With gap policy `shift`, a schedule with a local time inside the gap just
-// before z fires once at z.begin.
-bool shifted_into(const Pattern& p, const ZoneInterval& z) {
+// before z fires once at z.begin. The gap's wall-clock times are [lo, end).
+// A search already made may answer: forward, `found` is the first match at or
+// after `searched`; backward, the last one at or before it.
+bool shifted_into(const Pattern& p, const ZoneInterval& z, std::int64_t searched, std::int64_t found,
+                  bool backward = false) {
   if (p.gap != std::uint8_t(Gap::shift) || z.prev_offset >= z.offset) return false;
-  const std::int64_t r = detail::next_local(p, z.begin + z.prev_offset, z.begin + z.offset - 1);
+  const std::int64_t lo = z.begin + z.prev_offset, end = z.begin + z.offset;
+  if (!backward && searched <= lo && (found == kNoMatch || found >= lo)) return found != kNoMatch && found < end;
+  if (backward && searched >= end - 1 && (found == kNoMatch || found < end)) return found != kNoMatch && found >= lo;
+  const std::int64_t r = detail::next_local(p, lo, end - 1);
   return r != kNoMatch && r != kExhausted;
 }
 
-std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t) {
+// A wall-clock search already made for next_of/prev_of: forward, `found` is
+// the first match at or after `searched`; backward, the last at or before it.
+struct Searched {
+  std::int64_t searched, found;
+};
+constexpr Searched kNotSearched{INT64_MAX, kNoMatch};
+constexpr Searched kNotSearchedBack{INT64_MIN, kNoMatch};
+
+std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t, Searched known = kNotSearched) {
   if (p.never || t >= detail::kMaxInstant) return kNoMatch;
   std::int64_t u = t + 1;
   const std::int64_t horizon = std::min(t + kHorizon, detail::kMaxInstant);
@@ -53,22 +68,36 @@ std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
     const std::int64_t r = detail::next_local(p, u + off, horizon + off);
     return r == kNoMatch || r == kExhausted ? kNoMatch : r - off;
   }
+  // One search on the wall clock serves every interval after it: `found` is
+  // the first match at or after `searched` (up to local_limit, beyond any
+  // interval's wall clock). It is searched again only where an interval's wall
+  // clock starts before `searched` (an overlap) or after `found` (a gap).
+  const std::int64_t local_limit = horizon + kZoneSlack;
+  std::int64_t searched = known.searched, found = known.found;
   while (u <= horizon) {
     const ZoneInterval z = zone.interval_at(u);
-    if (u == z.begin && shifted_into(p, z)) return u;
+    if (u == z.begin && shifted_into(p, z, searched, found)) return u;
     const std::int64_t last = std::min(z.end - 1, horizon);
     const LocalSpan span = usable(p, z, u + z.offset, last + z.offset);
     if (span.lo <= span.hi) {
-      const std::int64_t r = detail::next_local(p, span.lo, span.hi);
-      if (r == kExhausted) return kNoMatch;
-      if (r != kNoMatch) return r - z.offset;
+      if (span.lo < searched || (found != kNoMatch && found < span.lo)) {
+        found = detail::next_local(p, span.lo, local_limit);
+        if (found == kExhausted) return kNoMatch;
+        searched = span.lo;
+      }
+      if (found != kNoMatch && found <= span.hi) return found - z.offset;
     }
     u = z.end;
+    // Intervals whose instants all come kZoneSlack before `found` have wall
+    // clocks before it too; when they start after `searched` they hold no match.
+    if (found != kNoMatch && z.end + z.next_offset >= searched && zone.long_intervals() &&
+        zone.in_table(found - kZoneSlack))
+      u = std::max(u, found - kZoneSlack);
   }
   return kNoMatch;
 }
 
-std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t) {
+std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t, Searched known = kNotSearchedBack) {
   if (p.never || t <= detail::kMinInstant) return kNoMatch;
   std::int64_t u = t - 1;
   const std::int64_t horizon = std::max(t - kHorizon, detail::kMinInstant);
@@ -77,44 +106,82 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t)
     const std::int64_t r = detail::prev_local(p, u + off, horizon + off);
     return r == kNoMatch || r == kExhausted ? kNoMatch : r - off;
   }
+  // As in next_of, mirrored: `found` is the last match at or before `searched`.
+  const std::int64_t local_floor = horizon - kZoneSlack;
+  std::int64_t searched = known.searched, found = known.found;
   while (u >= horizon) {
     const ZoneInterval z = zone.interval_at(u);
     const std::int64_t first = std::max(z.begin, horizon);
     const LocalSpan span = usable(p, z, first + z.offset, u + z.offset);
     if (span.lo <= span.hi) {
-      const std::int64_t r = detail::prev_local(p, span.hi, span.lo);
-      if (r == kExhausted) return kNoMatch;
-      if (r != kNoMatch) return r - z.offset;
+      if (span.hi > searched || (found != kNoMatch && found > span.hi)) {
+        found = detail::prev_local(p, span.hi, local_floor);
+        if (found == kExhausted) return kNoMatch;
+        searched = span.hi;
+      }
+      if (found != kNoMatch && found >= span.lo) return found - z.offset;
     }
-    if (z.begin >= horizon && shifted_into(p, z)) return z.begin;
+    if (z.begin >= horizon && shifted_into(p, z, searched, found, /*backward=*/true)) return z.begin;
     u = z.begin - 1;
+    if (found != kNoMatch && z.begin - 1 + z.prev_offset <= searched && zone.long_intervals() &&
+        zone.in_table(found + kZoneSlack))
+      u = std::min(u, found + kZoneSlack);
   }
   return kNoMatch;
 }
 
-// CompiledSchedule::minutes_every_day in a zone with transitions: the answer
-// when it lies in the zone interval of t itself, over a day from its edges (so
-// neither a gap's shifted fire nor an overlap rule can apply: no transition
-// moves the clock by a day); otherwise kNoMatch and next_of/prev_of decide.
-// In milliseconds; the wall-clock minute is the UTC minute plus the offset's.
+// The first / last matching wall-clock minute from `minute` (CompiledSchedule::
+// minutes_only): of every day, or of the day of `minute`; kNoMatch to search on.
+std::int64_t quick_first_minute(const detail::CompiledSchedule& c, std::int64_t minute) noexcept {
+  return c.minutes_every_day ? detail::first_minute_from(c.first, minute) : detail::first_minute_today(c.first, minute);
+}
+std::int64_t quick_last_minute(const detail::CompiledSchedule& c, std::int64_t minute) noexcept {
+  return c.minutes_every_day ? detail::last_minute_from(c.first, minute) : detail::last_minute_today(c.first, minute);
+}
+
+// The same in a zone with transitions: the answer when it lies in the zone
+// interval of t itself, over a day from its edges (so neither a gap's shifted
+// fire nor an overlap rule can apply: no transition moves the clock by a day);
+// otherwise kNoMatch and next_of/prev_of decide. In milliseconds; the
+// wall-clock minute is the UTC minute plus the offset's.
 constexpr std::int64_t kEdgeMs = 86'400'000;
 
-std::int64_t next_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t) noexcept {
+std::int64_t next_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t, Searched& known) noexcept {
   const std::int64_t x = t - c.offset.count();  // fire times on the base schedule are > x
   const auto z = c.zone->minute_stretch_at(x);
   if (x - z.begin_ms < kEdgeMs) return kNoMatch;
-  const std::int64_t m = detail::first_minute_from(c.first, detail::floor_div(x, 60000) + 1 + z.offset_minutes);
-  const std::int64_t r = (m - z.offset_minutes) * 60000;
+  const std::int64_t from = detail::floor_div(x, 60000) + 1 + z.offset_minutes;
+  std::int64_t r;
+  if (const std::int64_t m = quick_first_minute(c, from); m != kNoMatch) {
+    r = (m - z.offset_minutes) * 60000;
+  } else {  // nothing more that day: search on from the next midnight, once for next_of too
+    const std::int64_t s = detail::floor_div(x, 1000);
+    const std::int64_t horizon = std::min(s + kHorizon, detail::kMaxInstant);
+    known = {s + 1 + z.offset_minutes * 60,
+             detail::next_local(c.first, (detail::floor_div(from, 1440) + 1) * 86400, horizon + kZoneSlack)};
+    if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
+    r = (known.found - z.offset_minutes * 60) * 1000;
+  }
   if (z.end_ms - r <= kEdgeMs || r > detail::kMaxInstant * 1000) return kNoMatch;
   return r + c.offset.count();
 }
 
-std::int64_t prev_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t) noexcept {
+std::int64_t prev_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t, Searched& known) noexcept {
   const std::int64_t x = t - c.offset.count() - 1;  // fire times on the base schedule are <= x
   const auto z = c.zone->minute_stretch_at(x);
   if (z.end_ms - x <= kEdgeMs) return kNoMatch;
-  const std::int64_t m = detail::last_minute_from(c.first, detail::floor_div(x, 60000) + z.offset_minutes);
-  const std::int64_t r = (m - z.offset_minutes) * 60000;
+  const std::int64_t from = detail::floor_div(x, 60000) + z.offset_minutes;
+  std::int64_t r;
+  if (const std::int64_t m = quick_last_minute(c, from); m != kNoMatch) {
+    r = (m - z.offset_minutes) * 60000;
+  } else {  // nothing earlier that day: search on from the last second before its midnight
+    const std::int64_t s = -detail::floor_div(-x - 1, 1000);  // ceil((x + 1) / 1000): prev_of's instant
+    const std::int64_t horizon = std::max(s - kHorizon, detail::kMinInstant);
+    known = {s - 1 + z.offset_minutes * 60,
+             detail::prev_local(c.first, detail::floor_div(from, 1440) * 86400 - 1, horizon - kZoneSlack)};
+    if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
+    r = (known.found - z.offset_minutes * 60) * 1000;
+  }
   if (r - z.begin_ms < kEdgeMs || r < detail::kMinInstant * 1000) return kNoMatch;
   return r + c.offset.count();
 }
@@ -171,7 +238,9 @@ Schedule Access::make(std::vector<Pattern> patterns, TimeZone zone, DstPolicy ds
   c->offset = spread_offset;
   c->fixed_zone = c->zone->fixed();
   if (c->fixed_zone) c->fixed_offset = c->zone->fixed_offset();
-  c->minutes_every_day = c->more.empty() && !c->first.never && c->first.seconds == 1 && matches_every_day(c->first);
+  const Pattern& p = c->first;
+  c->minutes_only = c->more.empty() && !p.never && p.seconds == 1 && !p.day_specials && p.year_count == 0;
+  c->minutes_every_day = c->minutes_only && matches_every_day(p);
   return Schedule(std::move(c));
 }
 
@@ -236,12 +305,26 @@ std::int64_t Schedule::next_ms(sys_milliseconds t) const noexcept {
   if (t < kFirstInstant - seconds{1}) [[unlikely]]
     t = kFirstInstant - seconds{1};
   const detail::CompiledSchedule& c = *compiled_;
-  if (c.minutes_every_day && !c.fixed_zone)
-    if (const std::int64_t r = next_minute_in_interval(c, t.time_since_epoch().count()); r != kNoMatch) return r;
-  if (c.minutes_every_day && c.fixed_zone) {  // straight from milliseconds to minutes; a fire within a day, so no horizon
-    const std::int64_t local_ms = c.fixed_offset * std::int64_t{1000} - c.offset.count();
-    const std::int64_t m = detail::first_minute_from(c.first, detail::floor_div(t.time_since_epoch().count() + local_ms, 60000) + 1);
-    return m * 60 - c.fixed_offset <= detail::kMaxInstant ? m * 60000 - local_ms : kNone;
+  if (c.minutes_only) {
+    if (!c.fixed_zone) {
+      Searched known = kNotSearched;
+      if (const std::int64_t r = next_minute_in_interval(c, t.time_since_epoch().count(), known); r != kNoMatch) return r;
+      if (known.found == kExhausted) return kNone;
+      const std::int64_t s = std::chrono::floor<seconds>(t - c.offset).time_since_epoch().count();
+      const std::int64_t r = next_of(c.first, *c.zone, s, known);
+      return r == kNoMatch ? kNone : r * 1000 + c.offset.count();
+    } else {  // straight from milliseconds to minutes; a fire within a day, so no horizon
+      const std::int64_t local_ms = c.fixed_offset * std::int64_t{1000} - c.offset.count();
+      const std::int64_t from = detail::floor_div(t.time_since_epoch().count() + local_ms, 60000) + 1;
+      const std::int64_t m = quick_first_minute(c, from);
+      if (m != kNoMatch) return m * 60 - c.fixed_offset <= detail::kMaxInstant ? m * 60000 - local_ms : kNone;
+      // Nothing more that day: the search goes on from the next midnight.
+      const std::int64_t s = std::chrono::floor<seconds>(t - c.offset).time_since_epoch().count();
+      const std::int64_t horizon = std::min(s + kHorizon, detail::kMaxInstant);
+      const std::int64_t r =
+          detail::next_local(c.first, (detail::floor_div(from, 1440) + 1) * 86400, horizon + c.fixed_offset);
+      return r == kNoMatch || r == kExhausted ? kNone : (r - c.fixed_offset) * 1000 + c.offset.count();
+    }
   }
   const std::int64_t s = std::chrono::floor<seconds>(t - c.offset).time_since_epoch().count();
   std::int64_t best = next_of(c.first, *c.zone, s);
@@ -259,12 +342,26 @@ std::int64_t Schedule::prev_ms(sys_milliseconds t) const noexcept {
   if (t > kLastInstant + seconds{1}) [[unlikely]]
     t = kLastInstant + seconds{1};
   const detail::CompiledSchedule& c = *compiled_;
-  if (c.minutes_every_day && !c.fixed_zone)
-    if (const std::int64_t r = prev_minute_in_interval(c, t.time_since_epoch().count()); r != kNoMatch) return r;
-  if (c.minutes_every_day && c.fixed_zone) {  // the last minute start strictly before t: ceil(x / 60000) - 1 = floor((x - 1) / 60000)
-    const std::int64_t local_ms = c.fixed_offset * std::int64_t{1000} - c.offset.count();
-    const std::int64_t m = detail::last_minute_from(c.first, detail::floor_div(t.time_since_epoch().count() + local_ms - 1, 60000));
-    return m * 60 - c.fixed_offset >= detail::kMinInstant ? m * 60000 - local_ms : kNone;
+  if (c.minutes_only) {
+    if (!c.fixed_zone) {
+      Searched known = kNotSearchedBack;
+      if (const std::int64_t r = prev_minute_in_interval(c, t.time_since_epoch().count(), known); r != kNoMatch) return r;
+      if (known.found == kExhausted) return kNone;
+      const std::int64_t s = std::chrono::ceil<seconds>(t - c.offset).time_since_epoch().count();
+      const std::int64_t r = prev_of(c.first, *c.zone, s, known);
+      return r == kNoMatch ? kNone : r * 1000 + c.offset.count();
+    } else {  // the last minute start strictly before t: ceil(x / 60000) - 1 = floor((x - 1) / 60000)
+      const std::int64_t local_ms = c.fixed_offset * std::int64_t{1000} - c.offset.count();
+      const std::int64_t from = detail::floor_div(t.time_since_epoch().count() + local_ms - 1, 60000);
+      const std::int64_t m = quick_last_minute(c, from);
+      if (m != kNoMatch) return m * 60 - c.fixed_offset >= detail::kMinInstant ? m * 60000 - local_ms : kNone;
+      // Nothing earlier that day: the search goes on from the last second before its midnight.
+      const std::int64_t s = std::chrono::ceil<seconds>(t - c.offset).time_since_epoch().count();
+      const std::int64_t horizon = std::max(s - kHorizon, detail::kMinInstant);
+      const std::int64_t r =
+          detail::prev_local(c.first, detail::floor_div(from, 1440) * 86400 - 1, horizon + c.fixed_offset);
+      return r == kNoMatch || r == kExhausted ? kNone : (r - c.fixed_offset) * 1000 + c.offset.count();
+    }
   }
   const std::int64_t s = std::chrono::ceil<seconds>(t - c.offset).time_since_epoch().count();
   std::int64_t best = prev_of(c.first, *c.zone, s);  // kNoMatch is INT64_MIN: any fire time is later

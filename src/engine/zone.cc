@@ -83,6 +83,8 @@ Zone::Zone(const date::time_zone* tz, std::string name)
     table_[0].begin = -kFar;
     return;
   }
+  for (std::size_t k = 1; k + 1 < table_.size(); ++k)
+    if (table_[k + 1].begin - table_[k].begin < kZoneSlack) long_intervals_ = false;
   offset_before_ = info_at(kTableLo - 1).offset;
   offset_after_ = info_at(kTableHi).offset;
   std::uint32_t i = 0;

@@ -18,6 +18,9 @@ class time_zone;
 
 namespace fuzzycron::detail {
 
+// More than any zone's offset from UTC or change of offset, in seconds.
+inline constexpr std::int64_t kZoneSlack = 2 * 86400;
+
 // Instants are seconds since 1970-01-01T00:00:00Z.
 struct ZoneInterval {
   std::int64_t begin;        // first instant with this offset
@@ -37,6 +40,11 @@ class Zone {
   bool fixed() const noexcept { return table_.size() == 1; }
   std::int32_t fixed_offset() const noexcept { return table_.front().offset; }
   ZoneInterval interval_at(std::int64_t t) const noexcept;
+  // True when every interval in [table_lo, table_hi) lasts at least kZoneSlack,
+  // so wall-clock starts (and ends) of intervals rise from one to the next
+  // and a search may skip intervals that lie wholly before (after) its answer.
+  bool long_intervals() const noexcept { return long_intervals_; }
+  bool in_table(std::int64_t t) const noexcept { return t >= table_lo_ && t < table_hi_; }
   // What next()/prev()'s shortest path needs of interval_at(), looked up by
   // milliseconds so no division comes before the table: the stretch of constant
   // offset around t_ms, and that offset in whole minutes. An empty stretch
@@ -75,6 +83,7 @@ class Zone {
   static constexpr int kBucketShiftMs = 35;  // about 398 days
   std::vector<std::uint32_t> bucket_ms_;
   std::int64_t table_lo_, table_hi_;
+  bool long_intervals_ = true;
 };
 
 // Inline: next()/prev() ask it on every call in a zone with transitions.
