@@ -173,21 +173,23 @@ std::uint32_t day_mask_for(const Pattern& p, unsigned len, unsigned wd1) noexcep
   return (p.day_or ? (dom | dow32) : (dom & dow32)) & all;
 }
 
-// The first day of the first allowed month after (y, m), possibly next year.
-std::int64_t next_month_start(const Pattern& p, int y, unsigned m) noexcept {
-  const int m2 = next_bit(p.months, int(m) + 1);
-  if (m2 > 0) return days_of(y, unsigned(m2), 1);
-  return days_of(y + 1, unsigned(std::countr_zero(p.months)), 1);
+// Moves c (and `days`, the same date) to the first day of the first allowed
+// month after c's, possibly next year: the date is carried, not recomputed.
+void to_next_month_start(const Pattern& p, Civil& c, std::int64_t& days) noexcept {
+  const int m2 = next_bit(p.months, int(c.m) + 1);
+  c = m2 > 0 ? Civil{c.y, unsigned(m2), 1} : Civil{c.y + 1, unsigned(std::countr_zero(p.months)), 1};
+  days = days_of(c.y, c.m, 1);
 }
 
-// The last day of the last allowed month before (y, m), possibly last year.
-std::int64_t prev_month_end(const Pattern& p, int y, unsigned m) noexcept {
-  int m2 = prev_bit(p.months, int(m) - 1);
+// Moves c and `days` to the last day of the last allowed month before c's, possibly last year.
+void to_prev_month_end(const Pattern& p, Civil& c, std::int64_t& days) noexcept {
+  int y = c.y, m2 = prev_bit(p.months, int(c.m) - 1);
   if (m2 <= 0) {
     --y;
     m2 = 15 - std::countl_zero(p.months);
   }
-  return days_of(y, unsigned(m2), month_length(y, unsigned(m2)));
+  c = Civil{y, unsigned(m2), month_length(y, unsigned(m2))};
+  days = days_of(c.y, c.m, c.d);
 }
 
 }  // namespace
@@ -279,16 +281,17 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
     return r <= limit ? r : kNoMatch;
   }
   const std::int64_t limit_days = floor_div(limit, kDay);
+  Civil c = civil(days);
   while (days <= limit_days) {
-    Civil c = civil(days);
     if (const int y = next_year(p, c.y); y != c.y) {
       if (y == INT_MAX || y > 9999) return kExhausted;
+      c = Civil{y, 1, 1};
       days = days_of(y, 1, 1);
       sod = 0;
       continue;
     }
     if (!(p.months >> c.m & 1)) {
-      days = next_month_start(p, c.y, c.m);
+      to_next_month_start(p, c, days);
       sod = 0;
       continue;
     }
@@ -316,7 +319,7 @@ std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit)
       }
       mask &= mask - 1;
     }
-    days = next_month_start(p, c.y, c.m);
+    to_next_month_start(p, c, days);
     sod = 0;
   }
   return kNoMatch;
@@ -341,16 +344,17 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
     return r >= floor ? r : kNoMatch;
   }
   const std::int64_t floor_days = floor_div(floor, kDay);
+  Civil c = civil(days);
   while (days >= floor_days) {
-    Civil c = civil(days);
     if (const int y = prev_year(p, c.y); y != c.y) {
       if (y == INT_MIN || y < 1) return kExhausted;
+      c = Civil{y, 12, 31};
       days = days_of(y, 12, 31);
       sod = kLastSecond;
       continue;
     }
     if (!(p.months >> c.m & 1)) {
-      days = prev_month_end(p, c.y, c.m);
+      to_prev_month_end(p, c, days);
       sod = kLastSecond;
       continue;
     }
@@ -377,7 +381,7 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
       }
       mask &= ~(std::uint64_t{1} << d);
     }
-    days = prev_month_end(p, c.y, c.m);
+    to_prev_month_end(p, c, days);
     sod = kLastSecond;
   }
   return kNoMatch;
