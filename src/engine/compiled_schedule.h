@@ -35,7 +35,7 @@ struct CompiledSchedule {
 
 struct Access {
   // `patterns` holds at least one line.
-  static Schedule make(std::vector<Pattern> patterns, TimeZone zone, DstPolicy dst,
+  static Schedule make(std::span<const Pattern> patterns, TimeZone zone, DstPolicy dst,
                        std::chrono::milliseconds spread_offset = std::chrono::milliseconds{0});
   static const CompiledSchedule& compiled(const Schedule& s) noexcept { return *s.compiled_; }
   // Every compiled line, the first one included.

@@ -229,9 +229,9 @@ struct Fnv {
 
 namespace detail {
 
-Schedule Access::make(std::vector<Pattern> patterns, TimeZone zone, DstPolicy dst, milliseconds spread_offset) {
+Schedule Access::make(std::span<const Pattern> patterns, TimeZone zone, DstPolicy dst, milliseconds spread_offset) {
   auto c = std::make_shared<CompiledSchedule>();
-  c->first = patterns.at(0);
+  c->first = patterns[0];
   c->more.assign(patterns.begin() + 1, patterns.end());
   c->zone = zone.zone_;
   c->dst = dst;

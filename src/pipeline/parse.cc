@@ -131,14 +131,18 @@ void finish_line(syntax::Line& line, const ParseOptions& options) {
 }
 
 Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
-  std::vector<detail::Pattern> patterns;
-  patterns.reserve(spec.lines.size());
-  for (const auto& line : spec.lines) patterns.push_back(compiler::compile_line(line, options));
-  if (patterns.empty()) {  // a Jenkins spec of only comments: never fires
-    detail::Pattern never;
-    never.never = true;
-    patterns.push_back(never);
+  // One line (nearly always) needs no vector; a Jenkins spec of only comments never fires.
+  detail::Pattern one;
+  std::vector<detail::Pattern> several;
+  if (spec.lines.size() == 1) {
+    one = compiler::compile_line(spec.lines[0], options);
+  } else if (spec.lines.empty()) {
+    one.never = true;
+  } else {
+    several.reserve(spec.lines.size());
+    for (const auto& line : spec.lines) several.push_back(compiler::compile_line(line, options));
   }
+  const std::span<const detail::Pattern> patterns = several.empty() ? std::span{&one, 1} : std::span{several};
   TimeZone zone;
   if (spec.zone) {
     try {
@@ -159,7 +163,7 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
                   "(ParseOptions::seed)");
     shift = offset(options.seed, options.spread);
   }
-  return Access::make(std::move(patterns), zone, options.dst, shift);
+  return Access::make(patterns, zone, options.dst, shift);
 }
 
 }  // namespace detail

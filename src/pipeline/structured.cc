@@ -107,8 +107,8 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
   spec.lines.push_back(std::move(line));
   detail::resolve_hashes(spec, options);  // "H/15" with a seed, as in expressions
   // Both day fields given: both must match, in every dialect.
-  std::vector<detail::Pattern> patterns{compiler::compile_line(spec.lines[0], options, true)};
-  return detail::Access::make(std::move(patterns), TimeZone::locate(options.time_zone), options.dst);
+  const detail::Pattern pattern = compiler::compile_line(spec.lines[0], options, true);
+  return detail::Access::make({&pattern, 1}, TimeZone::locate(options.time_zone), options.dst);
 }
 
 }  // namespace fuzzycron

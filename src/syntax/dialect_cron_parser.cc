@@ -29,7 +29,7 @@ constexpr std::array<FieldId, 6> kLayout = {F::second, F::minute, F::hour, F::da
 
 Spec split_cron_parser(std::string_view text, const ParseOptions& options) {
   Spec spec;
-  const std::string whole(text);
+  const std::string_view whole = text;
   const bool strict = options.cron_parser.strict;
   std::string_view expression = text;
   bool predefined = false;

@@ -51,7 +51,7 @@ Range range_of(FieldId f) {
 
 Spec split_croniter(std::string_view text, const ParseOptions& options) {
   Spec spec;
-  const std::string whole(text);
+  const std::string_view whole = text;
   std::string lower(text);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   std::string_view expression = lower;

@@ -22,7 +22,7 @@ constexpr Alias kAliases[] = {
 
 Spec split_furiko(std::string_view text, bool quartz_dow) {
   Spec spec;
-  const std::string whole(text);
+  const std::string_view whole = text;
   auto tokens = tokens_of(text);
   if (tokens.size() == 1 && tokens[0].text.starts_with('@')) {
     const Token alias = tokens[0];

@@ -26,7 +26,7 @@ Spec split_jenkins(std::string_view text) {
     start = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
     ++line_no;
     if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-    const std::string whole(raw);
+    const std::string_view whole = raw;
     const std::string_view line = trim(raw);
     if (line_no == 1 && line.starts_with("TZ=")) {
       auto tokens = tokens_of(raw);

@@ -22,7 +22,7 @@ constexpr std::initializer_list<FieldId> kLayout = {FieldId::minute, FieldId::ho
 
 Spec split_kubernetes(std::string_view text) {
   Spec spec;
-  const std::string whole(text);
+  const std::string_view whole = text;
   auto tokens = tokens_of(text);
   if (tokens.empty()) fail("empty schedule: expected 5 fields (minute hour day-of-month month day-of-week)", whole, 1, 0);
   take_zone_prefix(tokens, text, {"CRON_TZ", "TZ"}, spec, 0);

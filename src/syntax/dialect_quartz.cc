@@ -17,7 +17,7 @@ bool has_kind(const Field& f, Term::Kind k) {
 
 Spec split_quartz(std::string_view text) {
   Spec spec;
-  const std::string whole(text);
+  const std::string_view whole = text;
   auto tokens = tokens_of(text);
   if (tokens.size() < 6 || tokens.size() > 7) {
     const int col = tokens.size() > 7 ? tokens[7].column : static_cast<int>(whole.size()) + 1;

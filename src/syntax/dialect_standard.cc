@@ -17,7 +17,7 @@ constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
 
 Spec split_standard(std::string_view text) {
   Spec spec;
-  const std::string whole(text);
+  const std::string_view whole = text;
   auto tokens = tokens_of(text);
   take_zone_prefix(tokens, text, {"CRON_TZ", "TZ"}, spec, 0);
   if (!tokens.empty() && tokens[0].text.starts_with('@')) {

@@ -56,7 +56,7 @@ struct FieldRules {
   std::string_view range_text;  // "0-59"
 };
 
-[[noreturn]] void fail(std::string message, const std::string& text, int column, int line);
+[[noreturn]] void fail(std::string message, std::string_view text, int column, int line);
 
 // Parses one field's text (no whitespace inside) that starts at `column`.
 Field parse_field(std::string_view text, int column, const FieldRules& rules, const Line& line);

@@ -5,7 +5,7 @@
 //   hash  := 'H' ['(' a '-' b ')'] ['/' n] | '#' ['[' a '-' b ']'] ['/' n]
 #include <fmt/format.h>
 
-#include <cctype>
+#include <algorithm>
 
 #include "fuzzycron/error.h"
 #include "syntax/field.h"
@@ -17,9 +17,10 @@ constexpr std::string_view kMonths[] = {"JAN", "FEB", "MAR", "APR", "MAY", "JUN"
                                         "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
 constexpr std::string_view kDays[] = {"SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"};
 
-bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+// ASCII only, whatever the locale: the grammar's letters are ASCII.
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
+char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 
 // Quoted input in messages: escaped, and cut after 40 bytes.
 std::string printable(std::string_view s) {
@@ -372,8 +373,8 @@ class ItemParser {
 }  // namespace
 
 
-void fail(std::string message, const std::string& text, int column, int line) {
-  throw Error(ErrorKind::syntax, std::move(message), text, column, line);
+void fail(std::string message, std::string_view text, int column, int line) {
+  throw Error(ErrorKind::syntax, std::move(message), std::string(text), column, line);
 }
 
 Field parse_field(std::string_view text, int column, const FieldRules& rules, const Line& line) {
@@ -381,6 +382,7 @@ Field parse_field(std::string_view text, int column, const FieldRules& rules, co
   f.id = rules.id;
   f.text = std::string(text);
   f.column = column;
+  f.terms.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), ',')) + 1);
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
