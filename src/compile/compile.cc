@@ -47,6 +47,24 @@ void for_each_value(const Term& t, const FieldRules& r, Add add) {
   }
 }
 
+// The same values as bits (bit v = value v, v < 64), for the fields whose
+// values are their bits: a run of values is one mask, not a loop.
+std::uint64_t value_bits(const Term& t, const FieldRules& r) {
+  int lo = 0, hi = -1;
+  switch (t.kind) {
+    case Kind::all: lo = r.min, hi = r.max; break;
+    case Kind::value: lo = t.lo, hi = t.step > 0 ? r.max : t.lo; break;
+    case Kind::range: lo = t.lo, hi = t.hi; break;
+    default: return 0;
+  }
+  std::uint64_t bits = 0;
+  if (lo > hi || t.step > 1) {  // wrap-around or a step: value by value
+    for_each_value(t, r, [&](int v) { bits |= std::uint64_t{1} << v; });
+    return bits;
+  }
+  const std::uint64_t up_to_hi = hi >= 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << hi) - 1;
+  return up_to_hi & ~((std::uint64_t{1} << lo) - 1);
+}
 
 bool starts_with_star(const std::optional<Field>& f) { return !f || f->text.starts_with('*'); }
 
@@ -128,17 +146,17 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
       // detail::resolve_hashes() runs first and reports a missing seed to the user.
       if (t.kind == Kind::hash) throw std::logic_error("compile_line: unresolved hash form");
       switch (id) {
-        case FieldId::second: for_each_value(t, r, [&](int v) { p.seconds |= std::uint64_t{1} << v; }); break;
-        case FieldId::minute: for_each_value(t, r, [&](int v) { p.minutes |= std::uint64_t{1} << v; }); break;
-        case FieldId::hour: for_each_value(t, r, [&](int v) { p.hours |= 1u << v; }); break;
-        case FieldId::month: for_each_value(t, r, [&](int v) { p.months |= static_cast<std::uint16_t>(1u << v); }); break;
+        case FieldId::second: p.seconds |= value_bits(t, r); break;
+        case FieldId::minute: p.minutes |= value_bits(t, r); break;
+        case FieldId::hour: p.hours |= static_cast<std::uint32_t>(value_bits(t, r)); break;
+        case FieldId::month: p.months |= static_cast<std::uint16_t>(value_bits(t, r)); break;
         case FieldId::day_of_month:
           switch (t.kind) {
             case Kind::no_spec: p.days = 0xfffffffeu; break;
             case Kind::last_day: p.last_day_offsets |= 1u << t.lo; break;
             case Kind::last_weekday: p.last_day_offsets_weekday |= 1u << t.lo; break;
             case Kind::nearest_weekday: p.nearest_weekdays |= 1u << t.lo; break;
-            default: for_each_value(t, r, [&](int v) { p.days |= 1u << v; });
+            default: p.days |= static_cast<std::uint32_t>(value_bits(t, r));
           }
           break;
         case FieldId::day_of_week: {
