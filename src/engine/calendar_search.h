@@ -43,6 +43,10 @@ inline std::int64_t last_minute_from(const Pattern& p, std::int64_t minute) noex
   const std::int64_t day = floor_div(minute, 1440);
   const int of_day = static_cast<int>(minute - day * 1440), h = of_day / 60, mi = of_day - h * 60;
   const std::int64_t base = day * 1440;
+  // Past the day's last hour (a daily schedule, asked after it ran): an answer
+  // that does not wait for the bit search.
+  if (const int last_hour = 31 - std::countl_zero(p.hours); h > last_hour)
+    return base + last_hour * 60 + 63 - std::countl_zero(p.minutes);
   if (p.hours >> h & 1)
     if (const std::uint64_t m = p.minutes & (~std::uint64_t{0} >> (63 - mi)))
       return base + h * 60 + 63 - std::countl_zero(m);

@@ -92,6 +92,12 @@ Zone::Zone(const date::time_zone* tz, std::string name)
     while (i + 1 < table_.size() && table_[i + 1].begin <= start) ++i;
     bucket_.push_back(i);
   }
+  // Steady buckets: one interval covers the bucket and a day either side.
+  for (std::int64_t start = kSteadyLoMs; start < kSteadyHiMs; start += std::int64_t{1} << kSteadyShift) {
+    const std::int64_t lo = start / 1000 - 86400, hi = (start + (std::int64_t{1} << kSteadyShift)) / 1000 + 86400;
+    const ZoneInterval z = interval_at(lo);
+    steady_.push_back(z.end > hi && z.offset % 60 == 0 ? z.offset / 60 : kUnsteady);
+  }
   i = 0;
   for (std::int64_t start = table_lo_ * 1000; start < table_hi_ * 1000; start += std::int64_t{1} << kBucketShiftMs) {
     while (i + 1 < table_.size() && table_[i + 1].begin * 1000 <= start) ++i;

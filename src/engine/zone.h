@@ -54,6 +54,18 @@ class Zone {
     std::int32_t offset_minutes;
   };
   MinuteStretch minute_stretch_at(std::int64_t t_ms) const noexcept;
+  // Faster still, one load: the offset in whole minutes at t_ms when no
+  // transition lies within a day of t_ms's steady bucket (about 12 days,
+  // 1900-2200), else kUnsteady; and whether two instants lie in the same or
+  // neighbouring buckets (then both steady with one offset means no transition between).
+  static constexpr std::int32_t kUnsteady = INT32_MIN;
+  std::int32_t steady_offset_minutes(std::int64_t t_ms) const noexcept {
+    const auto i = static_cast<std::uint64_t>(t_ms - kSteadyLoMs) >> kSteadyShift;
+    return i < steady_.size() ? steady_[i] : kUnsteady;
+  }
+  static bool steady_neighbours(std::int64_t t_ms, std::int64_t u_ms) noexcept {
+    return ((u_ms - kSteadyLoMs) >> kSteadyShift) - ((t_ms - kSteadyLoMs) >> kSteadyShift) + 1 <= 2u;
+  }
   std::int32_t offset_at(std::int64_t t) const noexcept { return interval_at(t).offset; }
 
  private:
@@ -84,6 +96,10 @@ class Zone {
   std::vector<std::uint32_t> bucket_ms_;
   std::int64_t table_lo_, table_hi_;
   bool long_intervals_ = true;
+  static constexpr int kSteadyShift = 30;                      // 2^30 ms, about 12.4 days
+  static constexpr std::int64_t kSteadyLoMs = -2208988800000;  // 1900-01-01
+  static constexpr std::int64_t kSteadyHiMs = 7258118400000;   // 2200-01-01
+  std::vector<std::int32_t> steady_;
 };
 
 // Inline: next()/prev() ask it on every call in a zone with transitions.
