@@ -48,10 +48,10 @@ Spec split_jenkins(std::string_view text) {
         const std::string expanded(expansion);
         auto expanded_tokens = tokens_of(expanded);
         for (auto& t : expanded_tokens) t.column = alias.column;
-        spec.lines.push_back(make_line(whole, line_no, expanded_tokens,
-                                       {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month,
-                                        FieldId::day_of_week},
-                                       Dialect::jenkins));
+        add_line(spec, whole, line_no, expanded_tokens,
+            {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month,
+            FieldId::day_of_week},
+            Dialect::jenkins);
         found = true;
       }
       if (!found)
@@ -67,10 +67,10 @@ Spec split_jenkins(std::string_view text) {
                        tokens.size()),
            whole, col, line_no);
     }
-    spec.lines.push_back(make_line(whole, line_no, tokens,
-                                   {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month,
-                                    FieldId::day_of_week},
-                                   Dialect::jenkins));
+    add_line(spec, whole, line_no, tokens,
+        {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month,
+        FieldId::day_of_week},
+        Dialect::jenkins);
   }
   // A single-line spec reports columns without a line number.
   if (line_no == 1)

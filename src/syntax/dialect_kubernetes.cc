@@ -39,7 +39,7 @@ Spec split_kubernetes(std::string_view text) {
       if (descriptor.text != name) continue;
       auto expanded = tokens_of(expansion);
       for (auto& t : expanded) t.column = descriptor.column;  // point errors at the descriptor
-      spec.lines.push_back(make_line(whole, 0, expanded, kLayout, Dialect::kubernetes));
+      add_line(spec, whole, 0, expanded, kLayout, Dialect::kubernetes);
       return spec;
     }
     fail(fmt::format("unknown descriptor '{}': robfig/cron has @yearly @annually @monthly @weekly @daily "
@@ -54,7 +54,7 @@ Spec split_kubernetes(std::string_view text) {
                      tokens.size()),
          whole, col, 0);
   }
-  spec.lines.push_back(make_line(whole, 0, tokens, kLayout, Dialect::kubernetes));
+  add_line(spec, whole, 0, tokens, kLayout, Dialect::kubernetes);
   return spec;
 }
 

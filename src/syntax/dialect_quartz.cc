@@ -25,15 +25,15 @@ Spec split_quartz(std::string_view text) {
                      "found {}", tokens.size()),
          whole, col, 0);
   }
-  Line line = tokens.size() == 7
-                  ? make_line(whole, 0, tokens,
-                              {FieldId::second, FieldId::minute, FieldId::hour, FieldId::day_of_month,
-                               FieldId::month, FieldId::day_of_week, FieldId::year},
-                              Dialect::quartz)
-                  : make_line(whole, 0, tokens,
-                              {FieldId::second, FieldId::minute, FieldId::hour, FieldId::day_of_month,
-                               FieldId::month, FieldId::day_of_week},
-                              Dialect::quartz);
+  const Line& line = tokens.size() == 7
+                         ? add_line(spec, whole, 0, tokens,
+                                    {FieldId::second, FieldId::minute, FieldId::hour, FieldId::day_of_month,
+                                     FieldId::month, FieldId::day_of_week, FieldId::year},
+                                    Dialect::quartz)
+                         : add_line(spec, whole, 0, tokens,
+                                    {FieldId::second, FieldId::minute, FieldId::hour, FieldId::day_of_month,
+                                     FieldId::month, FieldId::day_of_week},
+                                    Dialect::quartz);
   const Field& dom = *line.fields[static_cast<int>(FieldId::day_of_month)];
   const Field& dow = *line.fields[static_cast<int>(FieldId::day_of_week)];
   const bool dom_q = has_kind(dom, Term::Kind::no_spec), dow_q = has_kind(dow, Term::Kind::no_spec);
@@ -57,7 +57,6 @@ Spec split_quartz(std::string_view text) {
       if (t.kind == Term::Kind::last_of_weekday || t.kind == Term::Kind::nth_weekday ||
           dow.text.find_first_of("Ll") != std::string::npos)
         fail("day-of-week: 'L' and '#' cannot be combined with other days in a list", whole, t.column, 0);
-  spec.lines.push_back(std::move(line));
   return spec;
 }
 

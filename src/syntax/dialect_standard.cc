@@ -33,11 +33,9 @@ Spec split_standard(std::string_view text) {
       const std::string expanded(expansion);
       auto expanded_tokens = tokens_of(expanded);
       for (auto& t : expanded_tokens) t.column = alias.column;  // point errors at the alias
-      Line line = make_line(whole, 0, expanded_tokens,
-                            {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month,
-                             FieldId::day_of_week},
-                            Dialect::standard);
-      spec.lines.push_back(std::move(line));
+      add_line(spec, whole, 0, expanded_tokens,
+               {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month, FieldId::day_of_week},
+               Dialect::standard);
       return spec;
     }
     fail(fmt::format("unknown alias '{}': the standard dialect has @yearly @annually @monthly @weekly "
@@ -45,15 +43,15 @@ Spec split_standard(std::string_view text) {
          whole, alias.column, 0);
   }
   if (tokens.size() == 5) {
-    spec.lines.push_back(make_line(whole, 0, tokens,
-                                   {FieldId::minute, FieldId::hour, FieldId::day_of_month,
-                                    FieldId::month, FieldId::day_of_week},
-                                   Dialect::standard));
+    add_line(spec, whole, 0, tokens,
+        {FieldId::minute, FieldId::hour, FieldId::day_of_month,
+        FieldId::month, FieldId::day_of_week},
+        Dialect::standard);
   } else if (tokens.size() == 6) {
-    spec.lines.push_back(make_line(whole, 0, tokens,
-                                   {FieldId::second, FieldId::minute, FieldId::hour,
-                                    FieldId::day_of_month, FieldId::month, FieldId::day_of_week},
-                                   Dialect::standard));
+    add_line(spec, whole, 0, tokens,
+        {FieldId::second, FieldId::minute, FieldId::hour,
+        FieldId::day_of_month, FieldId::month, FieldId::day_of_week},
+        Dialect::standard);
   } else {
     const int col = tokens.size() > 6 ? tokens[6].column : static_cast<int>(whole.size()) + 1;
     fail(fmt::format("expected 5 fields (minute hour day-of-month month day-of-week) or 6 with seconds "

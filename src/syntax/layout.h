@@ -8,8 +8,8 @@
 
 namespace fuzzycron::syntax {
 
-// Parses tokens[i] as layout[i] with the dialect's rules.
-Line make_line(std::string_view text, int line_no, const std::vector<Token>& tokens,
+// Appends a line to spec, tokens[i] parsed as layout[i] with the dialect's rules.
+Line& add_line(Spec& spec, std::string_view text, int line_no, const std::vector<Token>& tokens,
                std::initializer_list<FieldId> layout, Dialect d, bool furiko_quartz_dow = false);
 
 // Takes a leading "NAME=zone" token (CRON_TZ=, TZ=) off `tokens` into spec.zone.
