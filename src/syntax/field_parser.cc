@@ -40,8 +40,9 @@ class ItemParser {
   ItemParser(std::string_view item, int column, const FieldRules& r, const Line& line)
       : s_(item), base_(column), r_(r), line_(line) {}
 
-  Term parse() {
-    Term t;
+  // Fills t (a fresh Term) in place: a Term built here and returned by value
+  // was copied out with wide loads of narrow stores, a store-forwarding stall.
+  void parse(Term& t) {
     t.column = base_;
     t.length = static_cast<int>(s_.size());
     if (s_.empty()) error(0, "empty list item: every item between commas needs a value");
@@ -53,7 +54,7 @@ class ItemParser {
       t.kind = Term::Kind::no_spec;
       pos_ = 1;
       expect_end();
-      return t;
+      return;
     }
     if (c == '*' || (c == '?' && r_.question_is_star)) {
       t.kind = Term::Kind::all;
@@ -62,7 +63,7 @@ class ItemParser {
       pos_ = 1;
       if (peek() == '/') t.step = parse_step();
       expect_end();
-      return t;
+      return;
     }
     if (c == '/' ) {
       if (!r_.bare_step) error(0, "a step needs a start: write */n or a-b/n");
@@ -71,7 +72,7 @@ class ItemParser {
       t.hi = r_.max;
       t.step = parse_step();
       expect_end();
-      return t;
+      return;
     }
     if ((c == 'H' || (c == 'h' && r_.lowercase_specials)) && (r_.hash_h)) return parse_hash(t, '(', ')');
     if (c == '#' && r_.hash_pound) return parse_hash(t, '[', ']');
@@ -80,20 +81,20 @@ class ItemParser {
                                                       printable(s_.substr(0, 1)), what_else()));
     t.lo = parse_value();
     t.kind = Term::Kind::value;
-    if (at_end()) return t;
+    if (at_end()) return;
     const char n = s_[pos_];
     if (is_special(n, 'W') && r_.last && r_.id == FieldId::day_of_month) {
       ++pos_;
       if (t.lo < 1 || t.lo > 31) error(0, "nW needs a day of the month 1-31");
       t.kind = Term::Kind::nearest_weekday;
       expect_end();
-      return t;
+      return;
     }
     if (is_special(n, 'L') && r_.last && r_.id == FieldId::day_of_week) {
       ++pos_;
       t.kind = Term::Kind::last_of_weekday;
       expect_end();
-      return t;
+      return;
     }
     if (n == '#' && r_.nth) {
       ++pos_;
@@ -103,7 +104,7 @@ class ItemParser {
       if (t.hi < 1 || t.hi > 5) error(k_at, fmt::format("#{} is out of range: a weekday occurs 1-5 times in a month", t.hi));
       t.kind = Term::Kind::nth_weekday;
       expect_end();
-      return t;
+      return;
     }
     if (n == '-') {
       ++pos_;
@@ -112,17 +113,16 @@ class ItemParser {
       if (r_.hash_inside && r_.hash_h && is_special(peek(), 'H')) {  // cron-parser: a-H
         const int start = t.lo;
         Term h;
-        h.column = t.column;
-        h.length = t.length;
         ItemParser rest(s_.substr(pos_), base_ + pos_, r_, line_);
-        h = rest.parse();
+        rest.parse(h);
         if (h.kind != Term::Kind::hash || h.step || h.hashed_as != Term::Kind::value)
           error(end_at, "a range may end in a bare H or H(a-b) only (a-H)");
         h.column = t.column;
         h.length = t.length;
         h.hashed_as = Term::Kind::range;
         h.with = start;
-        return h;
+        t = h;
+        return;
       }
       if (r_.last_only && r_.dialect == "croniter" && is_special(peek(), 'L') && pos_ + 1 == static_cast<int>(s_.size())) {
         ++pos_;  // croniter: a-L runs to the 31st
@@ -134,7 +134,7 @@ class ItemParser {
       check_range(t, end_at);
       if (peek() == '/') t.step = parse_step();
       expect_end();
-      return t;
+      return;
     }
     if (n == '~' && r_.tilde) {
       ++pos_;
@@ -145,7 +145,7 @@ class ItemParser {
         error(0, fmt::format("random ranges ({}~{}) pick a new value at every load and are not reproducible; "
                              "use H({}-{}) for a stable spread", t.lo, b, t.lo, b));
       expect_end();
-      return t;
+      return;
     }
     if (n == '/') {
       if (!r_.value_step)
@@ -158,10 +158,10 @@ class ItemParser {
         t.hi = 6;
       }
       expect_end();
-      return t;
+      return;
     }
     expect_end();
-    return t;
+    return;
   }
 
  private:
@@ -279,21 +279,21 @@ class ItemParser {
     error(end_at, fmt::format("the range {}-{} runs backwards: the start must not be above the end", t.lo, t.hi));
   }
 
-  Term parse_last(Term& t) {
+  void parse_last(Term& t) {
     pos_ = 1;
     if (r_.id == FieldId::day_of_week && r_.last_weekday_prefix) {  // croniter: L5, the last Friday
       if (at_end() || !is_digit(peek())) error(0, "'L' needs a weekday after it here (e.g. L5, the last Friday)");
       t.kind = Term::Kind::last_of_weekday;
       t.lo = parse_value();
       expect_end();
-      return t;
+      return;
     }
     if (r_.id == FieldId::day_of_week) {
       if (!r_.dow_bare_last) error(0, "'L' needs a weekday before it here (e.g. 5L, the last Friday)");
       t.kind = Term::Kind::value;
       t.lo = 7;  // Quartz: L alone in day-of-week is Saturday
       expect_end();
-      return t;
+      return;
     }
     if (r_.id != FieldId::day_of_month || !r_.last)
       error(0, "'L' is only allowed in day-of-month and day-of-week");
@@ -314,10 +314,10 @@ class ItemParser {
       t.kind = Term::Kind::last_weekday;
     }
     expect_end();
-    return t;
+    return;
   }
 
-  Term parse_hash(Term& t, char open, char close) {
+  void parse_hash(Term& t, char open, char close) {
     t.kind = Term::Kind::hash;
     if (r_.id == FieldId::year && !r_.hash_h) error(0, "hash forms are not allowed in the year field");
     t.lo = r_.hash_lo;
@@ -360,7 +360,7 @@ class ItemParser {
       }
     }
     expect_end();
-    return t;
+    return;
   }
 
   std::string_view s_;
@@ -387,7 +387,7 @@ Field parse_field(std::string_view text, int column, const FieldRules& rules, co
   while (true) {
     const std::size_t comma = text.find(',', start);
     const std::string_view item = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-    f.terms.push_back(ItemParser(item, column + static_cast<int>(start), rules, line).parse());
+    ItemParser(item, column + static_cast<int>(start), rules, line).parse(f.terms.emplace_back());
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
