@@ -60,6 +60,8 @@ struct FieldRules {
 
 // Parses one field's text (no whitespace inside) that starts at `column`.
 Field parse_field(std::string_view text, int column, const FieldRules& rules, const Line& line);
+// The same into a fresh field in place (a line's fields are built where they live).
+void parse_field_into(Field& f, std::string_view text, int column, const FieldRules& rules, const Line& line);
 
 // Whitespace-separated tokens of a line with their 1-based columns.
 struct Token {

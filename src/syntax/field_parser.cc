@@ -379,6 +379,11 @@ void fail(std::string message, std::string_view text, int column, int line) {
 
 Field parse_field(std::string_view text, int column, const FieldRules& rules, const Line& line) {
   Field f;
+  parse_field_into(f, text, column, rules, line);
+  return f;
+}
+
+void parse_field_into(Field& f, std::string_view text, int column, const FieldRules& rules, const Line& line) {
   f.id = rules.id;
   f.text = std::string(text);
   f.column = column;
@@ -391,7 +396,6 @@ Field parse_field(std::string_view text, int column, const FieldRules& rules, co
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
-  return f;
 }
 
 std::vector<Token> tokens_of(std::string_view line) {

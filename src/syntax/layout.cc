@@ -16,8 +16,8 @@ Line& add_line(Spec& spec, std::string_view text, int line_no, const std::vector
   std::size_t i = 0;
   for (FieldId f : layout) {
     const Token& tok = tokens.at(i++);
-    line.fields[static_cast<int>(f)].emplace(
-        parse_field(tok.text, tok.column, rules_for(d, f, furiko_quartz_dow), line));
+    parse_field_into(line.fields[static_cast<int>(f)].emplace(), tok.text, tok.column,
+                     rules_for(d, f, furiko_quartz_dow), line);
   }
   return line;
 }
