@@ -146,77 +146,63 @@ std::int64_t quick_last_minute(const detail::CompiledSchedule& c, std::int64_t m
 // wall-clock minute is the UTC minute plus the offset's.
 constexpr std::int64_t kEdgeMs = 86'400'000;
 
+// The first / last fire of a minutes_only schedule after / at-or-before x (base
+// milliseconds) if the wall clock ran at `off` minutes from UTC throughout:
+// today's next minute, or the search on from the next midnight, which is kept
+// in `known` for next_of/prev_of. kNoMatch when there is none.
+std::int64_t first_at_offset(const detail::CompiledSchedule& c, std::int64_t x, std::int32_t off,
+                             Searched& known) noexcept {
+  const std::int64_t from = detail::floor_div(x, 60000) + 1 + off;
+  if (const std::int64_t m = quick_first_minute(c, from); m != kNoMatch) return (m - off) * 60000;
+  const std::int64_t s = detail::floor_div(x, 1000);
+  const std::int64_t horizon = std::min(s + kHorizon, detail::kMaxInstant);
+  known = {s + 1 + off * 60,
+           detail::next_local(c.first, (detail::floor_div(from, 1440) + 1) * 86400, horizon + kZoneSlack)};
+  if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
+  return (known.found - off * 60) * 1000;
+}
+
+std::int64_t last_at_offset(const detail::CompiledSchedule& c, std::int64_t x, std::int32_t off,
+                            Searched& known) noexcept {
+  const std::int64_t from = detail::floor_div(x, 60000) + off;
+  if (const std::int64_t m = quick_last_minute(c, from); m != kNoMatch) return (m - off) * 60000;
+  const std::int64_t s = -detail::floor_div(-x - 1, 1000);  // ceil((x + 1) / 1000): prev_of's instant
+  const std::int64_t horizon = std::max(s - kHorizon, detail::kMinInstant);
+  known = {s - 1 + off * 60,
+           detail::prev_local(c.first, detail::floor_div(from, 1440) * 86400 - 1, horizon - kZoneSlack)};
+  if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
+  return (known.found - off * 60) * 1000;
+}
+
 std::int64_t next_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t, Searched& known) noexcept {
   const std::int64_t x = t - c.offset.count();  // fire times on the base schedule are > x
   // Most instants lie in a steady bucket: the offset in one load, and an answer
   // in the same or the next bucket needs no more.
   if (const std::int32_t off = c.zone->steady_offset_minutes(x); off != detail::Zone::kUnsteady) {
-    const std::int64_t from = detail::floor_div(x, 60000) + 1 + off;
-    std::int64_t r;
-    if (const std::int64_t m = quick_first_minute(c, from); m != kNoMatch) {
-      r = (m - off) * 60000;
-    } else {  // nothing more that day: search on from the next midnight, once for next_of too
-      const std::int64_t s = detail::floor_div(x, 1000);
-      const std::int64_t horizon = std::min(s + kHorizon, detail::kMaxInstant);
-      known = {s + 1 + off * 60,
-               detail::next_local(c.first, (detail::floor_div(from, 1440) + 1) * 86400, horizon + kZoneSlack)};
-      if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
-      r = (known.found - off * 60) * 1000;
-    }
+    const std::int64_t r = first_at_offset(c, x, off, known);
+    if (r == kNoMatch) return kNoMatch;
     if (c.zone->steady_offset_minutes(r) == off && detail::Zone::steady_neighbours(x, r)) return r + c.offset.count();
     if (known.found != kNoMatch) return kNoMatch;  // next_of goes on from the search
   }
   const auto z = c.zone->minute_stretch_at(x);
   if (x - z.begin_ms < kEdgeMs) return kNoMatch;
-  const std::int64_t from = detail::floor_div(x, 60000) + 1 + z.offset_minutes;
-  std::int64_t r;
-  if (const std::int64_t m = quick_first_minute(c, from); m != kNoMatch) {
-    r = (m - z.offset_minutes) * 60000;
-  } else {  // nothing more that day: search on from the next midnight, once for next_of too
-    const std::int64_t s = detail::floor_div(x, 1000);
-    const std::int64_t horizon = std::min(s + kHorizon, detail::kMaxInstant);
-    known = {s + 1 + z.offset_minutes * 60,
-             detail::next_local(c.first, (detail::floor_div(from, 1440) + 1) * 86400, horizon + kZoneSlack)};
-    if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
-    r = (known.found - z.offset_minutes * 60) * 1000;
-  }
-  if (z.end_ms - r <= kEdgeMs || r > detail::kMaxInstant * 1000) return kNoMatch;
+  const std::int64_t r = first_at_offset(c, x, z.offset_minutes, known);
+  if (r == kNoMatch || z.end_ms - r <= kEdgeMs || r > detail::kMaxInstant * 1000) return kNoMatch;
   return r + c.offset.count();
 }
 
 std::int64_t prev_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t, Searched& known) noexcept {
   const std::int64_t x = t - c.offset.count() - 1;  // fire times on the base schedule are <= x
   if (const std::int32_t off = c.zone->steady_offset_minutes(x); off != detail::Zone::kUnsteady) {
-    const std::int64_t from = detail::floor_div(x, 60000) + off;
-    std::int64_t r;
-    if (const std::int64_t m = quick_last_minute(c, from); m != kNoMatch) {
-      r = (m - off) * 60000;
-    } else {  // nothing earlier that day: search on from the last second before its midnight
-      const std::int64_t s = -detail::floor_div(-x - 1, 1000);  // ceil((x + 1) / 1000): prev_of's instant
-      const std::int64_t horizon = std::max(s - kHorizon, detail::kMinInstant);
-      known = {s - 1 + off * 60,
-               detail::prev_local(c.first, detail::floor_div(from, 1440) * 86400 - 1, horizon - kZoneSlack)};
-      if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
-      r = (known.found - off * 60) * 1000;
-    }
+    const std::int64_t r = last_at_offset(c, x, off, known);
+    if (r == kNoMatch) return kNoMatch;
     if (c.zone->steady_offset_minutes(r) == off && detail::Zone::steady_neighbours(r, x)) return r + c.offset.count();
     if (known.found != kNoMatch) return kNoMatch;  // prev_of goes on from the search
   }
   const auto z = c.zone->minute_stretch_at(x);
   if (z.end_ms - x <= kEdgeMs) return kNoMatch;
-  const std::int64_t from = detail::floor_div(x, 60000) + z.offset_minutes;
-  std::int64_t r;
-  if (const std::int64_t m = quick_last_minute(c, from); m != kNoMatch) {
-    r = (m - z.offset_minutes) * 60000;
-  } else {  // nothing earlier that day: search on from the last second before its midnight
-    const std::int64_t s = -detail::floor_div(-x - 1, 1000);  // ceil((x + 1) / 1000): prev_of's instant
-    const std::int64_t horizon = std::max(s - kHorizon, detail::kMinInstant);
-    known = {s - 1 + z.offset_minutes * 60,
-             detail::prev_local(c.first, detail::floor_div(from, 1440) * 86400 - 1, horizon - kZoneSlack)};
-    if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
-    r = (known.found - z.offset_minutes * 60) * 1000;
-  }
-  if (r - z.begin_ms < kEdgeMs || r < detail::kMinInstant * 1000) return kNoMatch;
+  const std::int64_t r = last_at_offset(c, x, z.offset_minutes, known);
+  if (r == kNoMatch || r - z.begin_ms < kEdgeMs || r < detail::kMinInstant * 1000) return kNoMatch;
   return r + c.offset.count();
 }
 
