@@ -1,14 +1,17 @@
-// `fuzzycron batch`: JSON Lines in, JSON Lines out (SPEC §6). One bad line
+// `fuzzycron batch`: JSON Lines in, JSON Lines out (docs/cli.md). One bad line
 // produces an error object and the stream goes on.
 #include <nlohmann/json.hpp>
 
+#include <iostream>
 #include <istream>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <ostream>
 
-#include "commands.h"
+#include "command.h"
+#include "fuzzycron/options.h"
+#include "options.h"
 
 namespace fuzzycron::cli {
 namespace {
@@ -24,43 +27,34 @@ int count_of(const json& line, const char* key) {
   throw Error(ErrorKind::argument, std::string("\"") + key + "\" must be a count from 0 to 100000", v.dump(), 1);
 }
 
+// A line's options through the library's adapter (fuzzycron/options.h).
 ParseOptions options_of(const json& line) {
-  ParseOptions p;
-  if (line.contains("dialect")) {
-    const auto name = line["dialect"].get<std::string>();
-    const auto d = dialect_from_name(name);
-    if (!d) throw Error(ErrorKind::argument, "unknown dialect '" + name + "': use " + dialect_list(), name, 1);
-    p.dialect = *d;
-  }
-  if (line.contains("tz")) p.time_zone = line["tz"].get<std::string>();
+  OptionNames names;
+  if (line.contains("dialect")) names.dialect = line["dialect"].get<std::string>();
+  if (line.contains("tz")) names.time_zone = line["tz"].get<std::string>();
   if (line.contains("seed")) {
     const json& seed = line["seed"];
-    p.seed = Seed(seed.is_array() ? seed.get<std::vector<std::string>>() : std::vector{seed.get<std::string>()});
+    names.seed = seed.is_array() ? seed.get<std::vector<std::string>>() : std::vector{seed.get<std::string>()};
   }
-  if (line.contains("hash")) {
-    const auto name = line["hash"].get<std::string>();
-    const auto scheme = hash_scheme_from_name(name);
-    if (!scheme) throw Error(ErrorKind::argument, "unknown hash scheme '" + name + "': use " + hash_scheme_list(), name, 1);
-    p.hash = scheme;
-  }
+  if (line.contains("hash")) names.hash = line["hash"].get<std::string>();
   if (line.contains("options") && line["options"].is_object()) {
     const json& o = line["options"];
-    if (o.contains("dst")) {
-      const auto name = o["dst"].get<std::string>();
-      const auto dst = DstPolicy::from_name(name);
-      if (!dst) throw Error(ErrorKind::argument, "unknown DST policy '" + name + "'", name, 1);
-      p.dst = *dst;
-    }
-    if (o.contains("format")) p.furiko.quartz_day_of_week = o["format"].get<std::string>() == "quartz";
-    if (o.contains("hash_fields")) p.furiko.hash_fields = o["hash_fields"].get<bool>();
+    if (o.contains("dst")) names.dst = o["dst"].get<std::string>();
+    if (o.contains("format")) names.furiko.quartz_day_of_week = o["format"].get<std::string>() == "quartz";
+    if (o.contains("hash_fields")) names.furiko.hash_fields = o["hash_fields"].get<bool>();
     if (o.contains("hash_seconds_by_default"))
-      p.furiko.hash_seconds_by_default = o["hash_seconds_by_default"].get<bool>();
-    if (o.contains("hash_names")) p.furiko.hash_names = o["hash_names"].get<bool>();
-    if (o.contains("strict")) p.cron_parser.strict = o["strict"].get<bool>();
-    if (o.contains("second_at_beginning")) p.croniter.second_at_beginning = o["second_at_beginning"].get<bool>();
-    if (o.contains("spread_ms")) p.spread = std::chrono::milliseconds{o["spread_ms"].get<long long>()};
+      names.furiko.hash_seconds_by_default = o["hash_seconds_by_default"].get<bool>();
+    if (o.contains("hash_names")) names.furiko.hash_names = o["hash_names"].get<bool>();
+    if (o.contains("strict")) names.cron_parser.strict = o["strict"].get<bool>();
+    if (o.contains("second_at_beginning")) names.croniter.second_at_beginning = o["second_at_beginning"].get<bool>();
+    // "offset_window" ("15m"), or "spread_ms", its old name, in milliseconds (0: none).
+    if (o.contains("offset_window")) names.offset_window = o["offset_window"].get<std::string>();
+    if (o.contains("spread_ms")) {
+      const auto ms = o["spread_ms"].get<long long>();
+      if (ms != 0) names.offset_window = ms > 0 ? std::to_string(ms) + "ms" : std::to_string(ms);
+    }
   }
-  return p;
+  return options_from_names(names);
 }
 
 // Compiled schedules by what shapes them (expression, dialect, zone, seed,
@@ -138,7 +132,8 @@ int run_batch(std::istream& in, std::ostream& out) {
                   .dump(-1, ' ', false, json::error_handler_t::replace);
     } catch (const Error& e) {
       json error{{"id", line.is_object() && line.contains("id") ? line["id"] : json(nullptr)},
-                 {"error", {{"message", in_batch_terms(e.message())}, {"column", e.column()}}}};
+                 {"error", {{"message", e.kind() == ErrorKind::missing_seed ? e.message() + "; give \"seed\"" : e.message()},
+                            {"column", e.column()}}}};
       if (e.line() > 0) error["error"]["line"] = e.line();
       reply = error.dump(-1, ' ', false, json::error_handler_t::replace);
     }
@@ -150,6 +145,22 @@ int run_batch(std::istream& in, std::ostream& out) {
   out.flush();
   // Per-line errors are answers, not failures of the stream.
   return kOk;
+}
+
+Command add_batch(CLI::App& app) {
+  auto* sub = app.add_subcommand(
+      "batch", "JSON Lines in, JSON Lines out: {id, expr, dialect, tz, from, next: N, prev: N, options}");
+  sub->footer(
+      "Each input line: {\"id\":\"x\",\"expr\":\"0 9 * * *\",\"dialect\":\"standard\",\"tz\":\"UTC\",\n"
+      "  \"from\":\"2026-03-08T01:59:30Z\",\"next\":5,\"prev\":2,\"options\":{\"dst\":\"cron\"}}\n"
+      "Each output line: {\"id\":\"x\",\"next\":[...],\"prev\":[...]} or\n"
+      "  {\"id\":\"x\",\"error\":{\"message\":\"...\",\"column\":7}}. A bad line never stops the stream.");
+  return {sub, [] {
+            // Buffered standard streams of their own: no character-by-character
+            // reads through stdio; run_batch flushes when no input is waiting.
+            std::ios::sync_with_stdio(false);
+            return run_batch(std::cin, std::cout);
+          }};
 }
 
 }  // namespace fuzzycron::cli

@@ -2,7 +2,7 @@
 // input line, and never stops early.
 #include <sstream>
 
-#include "commands.h"
+#include "command.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (e.line < 1 || e.line > static_cast<int>(tab.lines.size())) fuzz::violated("entry line");
     if (e.reboot) continue;
     try {
-      (void)e.compile(o, "host-1");
+      (void)e.parse(o, "host-1");
     } catch (const Error& x) {
       if (x.line() != e.line) fuzz::violated("an entry's error carries its line");
     }

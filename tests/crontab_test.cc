@@ -58,14 +58,14 @@ TEST(Crontab, InvalidUtf8JobNameIsReportedAtItsLine) {
   const Crontab tab = parse_crontab("0 * * * * /bin/ok\n10 * * * * /bin/\xfb\n");
   ASSERT_EQ(tab.entries.size(), 2u);
   try {
-    tab.entries[1].compile(ParseOptions{});
+    tab.entries[1].parse(ParseOptions{});
     FAIL() << "accepted an invalid UTF-8 seed";
   } catch (const Error& e) {
     EXPECT_EQ(e.line(), 2);
     EXPECT_EQ(e.column(), 12);  // the command, which names the job
     EXPECT_NE(e.message().find("seed"), std::string::npos) << e.message();
   }
-  EXPECT_NO_THROW(tab.entries[0].compile(ParseOptions{}));
+  EXPECT_NO_THROW(tab.entries[0].parse(ParseOptions{}));
 }
 
 }  // namespace

@@ -92,7 +92,7 @@ TEST(Hostile, OneMegabyteSeeds) {
   EXPECT_FALSE(s.never());
   EXPECT_EQ(resolve("H H * * *", o), resolve("H H * * *", o));  // stable
   EXPECT_LT(std::chrono::steady_clock::now() - start, 30s);     // a bound, not a speed claim
-  EXPECT_EQ(offset(o.seed, 15min), offset(o.seed, 15min));
+  EXPECT_EQ(seed_offset(o.seed, 15min), seed_offset(o.seed, 15min));
 }
 
 TEST(Hostile, UnknownAndMalformedZones) {
@@ -143,7 +143,7 @@ TEST(Hostile, CrontabsOfGarbage) {
   }
   for (const auto& e : tab.entries)
     if (!e.reboot) try {
-        (void)e.compile(ParseOptions{});
+        (void)e.parse(ParseOptions{});
       } catch (const Error& x) {
         EXPECT_EQ(x.line(), e.line);
       }

@@ -150,14 +150,14 @@ TEST(RealWorld, ExplainReadsRightOnEveryExpression) {
   EXPECT_GT(explained, 400);
 }
 
-LintTarget target_of(const std::string& system) {
-  if (system == "prow" || system == "k8s" || system == "robfig") return LintTarget::kubernetes;
-  if (system == "gha") return LintTarget::github_actions;
-  if (system == "jenkins") return LintTarget::jenkins;
-  if (system == "furiko") return LintTarget::furiko;
-  if (system == "quartz" || system == "heartbeat") return LintTarget::quartz;
-  if (system == "spring") return LintTarget::spring;
-  return LintTarget::cron;
+RunsOn target_of(const std::string& system) {
+  if (system == "prow" || system == "k8s" || system == "robfig") return RunsOn::kubernetes;
+  if (system == "gha") return RunsOn::github_actions;
+  if (system == "jenkins") return RunsOn::jenkins;
+  if (system == "furiko") return RunsOn::furiko;
+  if (system == "quartz" || system == "heartbeat") return RunsOn::quartz;
+  if (system == "spring") return RunsOn::spring;
+  return RunsOn::cron;
 }
 
 // Lint on the corpus, each expression for the system it was written for:
@@ -170,7 +170,7 @@ TEST(RealWorld, LintAdviceFitsTheTarget) {
     LintOptions o;
     o.parse.dialect = dialect_of(system);
     o.parse.seed = Seed({"job"});  // the job's own values, where the target does not read H
-    o.target = target_of(system);
+    o.runs_on = target_of(system);
     o.from = from;
     const auto found = lint(expr, o);
     ++expressions;
@@ -181,7 +181,7 @@ TEST(RealWorld, LintAdviceFitsTheTarget) {
       // Without a seed, a suggestion with hash forms would not parse.
       ParseOptions target_grammar = o.parse;
       target_grammar.seed = {};
-      if (!reads_hash_forms(*o.target)) {
+      if (!reads_hash_forms(*o.runs_on)) {
         EXPECT_NO_THROW(parse(f.suggestion, target_grammar)) << system << " \"" << expr << "\": " << f.suggestion;
       }
     }

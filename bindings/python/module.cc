@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzzycron/options.h"
 #include "fuzzycron/fuzzycron.h"
 #include "fuzzycron/tools.h"
 
@@ -24,32 +25,20 @@ std::optional<std::int64_t> ms_of(std::optional<sys_milliseconds> t) {
   return t->time_since_epoch().count();
 }
 
+// Keyword arguments to ParseOptions through the library's adapter (fuzzycron/options.h).
 fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
                                 const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
                                 bool second_at_beginning) {
-  using fuzzycron::Error;
-  using fuzzycron::ErrorKind;
-  fuzzycron::ParseOptions o;
-  const auto d = fuzzycron::dialect_from_name(dialect);
-  if (!d) throw Error(ErrorKind::argument, "unknown dialect '" + dialect + "'", dialect, 1);
-  o.dialect = *d;
-  if (!seed.empty()) o.seed = fuzzycron::Seed(seed);
-  o.time_zone = tz;
-  const auto policy = fuzzycron::DstPolicy::from_name(dst);
-  if (!policy)
-    throw Error(ErrorKind::argument,
-                "unknown DST policy '" + dst + "': use cron, wall, or GAP-OVERLAP with GAP skip|shift and OVERLAP first|last|both",
-                dst, 1);
-  o.dst = *policy;
-  if (hash) {
-    const auto h = fuzzycron::hash_scheme_from_name(*hash);
-    if (!h) throw Error(ErrorKind::argument, "unknown hash scheme '" + *hash + "'", *hash, 1);
-    o.hash = h;
-  }
-  if (spread_ms < 0) throw Error(ErrorKind::argument, "spread must not be negative");
-  o.spread = std::chrono::milliseconds{spread_ms};
-  o.croniter.second_at_beginning = second_at_beginning;
-  return o;
+  fuzzycron::OptionNames names;
+  names.dialect = dialect;
+  names.seed = seed;
+  names.time_zone = tz;
+  names.dst = dst;
+  if (hash) names.hash = *hash;
+  if (spread_ms < 0) throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "spread_ms must not be negative");
+  if (spread_ms > 0) names.offset_window = std::to_string(spread_ms) + "ms";
+  names.croniter.second_at_beginning = second_at_beginning;
+  return fuzzycron::options_from_names(names);
 }
 
 #define FUZZYCRON_OPTION_ARGS                                                                             \
@@ -118,7 +107,7 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def(
       "offset_ms",
       [](const std::vector<std::string>& seed, std::int64_t window_ms) {
-        return fuzzycron::offset(fuzzycron::Seed(seed), std::chrono::milliseconds{window_ms}).count();
+        return fuzzycron::seed_offset(fuzzycron::Seed(seed), std::chrono::milliseconds{window_ms}).count();
       },
       py::arg("seed"), py::arg("window_ms"));
   m.def(
@@ -143,8 +132,8 @@ PYBIND11_MODULE(_fuzzycron, m) {
         o.parse = options(dialect, seed, tz, dst, hash, spread_ms, sab);
         o.from = at(from_ms);
         if (target) {
-          o.target = fuzzycron::lint_target_from_name(*target);
-          if (!o.target)
+          o.runs_on = fuzzycron::runs_on_from_name(*target);
+          if (!o.runs_on)
             throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "unknown lint target '" + *target + "'", *target, 1);
         }
         py::list out;

@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 
 #ifdef __cplusplus
 extern "C" {

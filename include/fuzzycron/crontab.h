@@ -6,8 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzzycron/diagnostic.h"
 #include "fuzzycron/dialect.h"
-#include "fuzzycron/export.h"
+#include "fuzzycron/error.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/seed.h"
 
@@ -32,21 +34,27 @@ struct FUZZYCRON_EXPORT CrontabEntry {
   ParseOptions options(const ParseOptions& base, const std::string& host = {}) const;
   // parse() with options(); a fuzzycron::Error carries this entry's line and a
   // column counted from the start of the line. Not for @reboot entries.
-  Schedule compile(const ParseOptions& base, const std::string& host = {}) const;
+  //
+  // Example:
+  //   const Crontab tab = parse_crontab("# name: backup\nH 3 * * * /backup.sh\n");
+  //   tab.entries[0].parse({}, "web-07").next(from);  // seeded [web-07, backup]
+  Schedule parse(const ParseOptions& base, const std::string& host = {}) const;
+  [[deprecated("use parse")]] Schedule compile(const ParseOptions& base, const std::string& host = {}) const {
+    return parse(base, host);
+  }
+  // An error of this entry's schedule (from parse(), resolve(), ...) at this
+  // entry's line, its column counted from the start of the line.
+  Diagnostic diagnostic(const Error& e) const;
 };
 
-// A line that is not a valid crontab line; the others are still read.
-struct CrontabError {
-  int line = 0;
-  int column = 1;
-  std::string message;
-  std::string text;
-};
+// A line that is not a valid crontab line (the others are still read): a
+// Diagnostic with its line, column and text.
+using CrontabError = Diagnostic;
 
 struct Crontab {
   std::vector<std::string> lines;  // the file line by line, without line ends
   std::vector<CrontabEntry> entries;
-  std::vector<CrontabError> errors;
+  std::vector<Diagnostic> errors;
 };
 
 // Comments, blank lines, NAME=value lines (CRON_TZ= sets the zone of the

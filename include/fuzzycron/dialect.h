@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 
@@ -24,5 +24,24 @@ inline constexpr Dialect kAllDialects[] = {Dialect::standard, Dialect::quartz, D
 
 FUZZYCRON_EXPORT std::string_view dialect_name(Dialect d) noexcept;
 FUZZYCRON_EXPORT std::optional<Dialect> dialect_from_name(std::string_view name) noexcept;
+
+// furiko's parser options (its CronController configuration).
+struct FurikoOptions {
+  bool quartz_day_of_week = false;  // format "quartz": day-of-week 1-7 = SUN-SAT
+  bool hash_fields = true;
+  bool hash_seconds_by_default = false;
+  bool hash_names = true;
+};
+
+// croniter's option: in 6 and 7 fields, the seconds come first (not sixth).
+struct CroniterOptions {
+  bool second_at_beginning = false;
+};
+
+// cron-parser's option `strict`: exactly 6 fields, not both day fields
+// restricted, hash ranges and steps inside their field.
+struct CronParserOptions {
+  bool strict = false;
+};
 
 }  // namespace fuzzycron

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 

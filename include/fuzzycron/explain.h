@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 
 namespace fuzzycron {

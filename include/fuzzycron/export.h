@@ -1,16 +1,6 @@
-// fuzzycron/export.h — marks the declarations the shared library exports; the
-// library is built with hidden visibility, so nothing else leaves it.
+// fuzzycron/export.h — deprecated: the visibility macros are in
+// fuzzycron/visibility.h ("export" now means writing jobs for other
+// schedulers, fuzzycron/exporter.h). Kept for one minor release.
 #pragma once
 
-#if defined(_WIN32)
-#define FUZZYCRON_EXPORT
-#else
-#define FUZZYCRON_EXPORT __attribute__((visibility("default")))
-#endif
-
-// For the private parts of an exported class that only the library itself calls.
-#if defined(_WIN32)
-#define FUZZYCRON_HIDDEN
-#else
-#define FUZZYCRON_HIDDEN __attribute__((visibility("hidden")))
-#endif
+#include "fuzzycron/visibility.h"

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "fuzzycron/crontab.h"
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/instant.h"
-#include "fuzzycron/lint.h"
+#include "fuzzycron/diagnostic.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/target.h"
 
@@ -33,12 +33,11 @@ struct ExportOptions {
   bool persistent = false;
 };
 
-struct ExportDiagnostic {
-  Severity severity = Severity::error;
-  std::string code;  // unsupported, syntax, dst, dst-undocumented, double-fire, interval, top-of-hour, reboot, ...
-  int line = 0;      // 1-based line of the crontab, 0 for an expression
+// A Diagnostic about one job: code unsupported, syntax, crontab, dst,
+// dst-undocumented, double-fire, interval, top-of-hour, reboot, ...; line is
+// the crontab's (0 for an expression).
+struct ExportDiagnostic : Diagnostic {
   std::string job;
-  std::string message;
   std::vector<sys_milliseconds> instants;  // where it shows, when it is about fire times
 };
 

@@ -9,29 +9,23 @@
 #include <vector>
 
 #include "fuzzycron/crontab.h"
-#include "fuzzycron/export.h"
+#include "fuzzycron/diagnostic.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/rfc3339.h"
 
 namespace fuzzycron {
 
-enum class Severity : unsigned char { info, warning, error };
-FUZZYCRON_EXPORT std::string_view severity_name(Severity s) noexcept;  // "info", "warning", "error"
-FUZZYCRON_EXPORT std::optional<Severity> severity_from_name(std::string_view name) noexcept;
-
-struct Finding {
-  std::string code;  // stable, documented in docs/lint.md: "FC101"
-  Severity severity = Severity::warning;
-  int line = 0;    // 1-based line of a crontab or multi-line spec, 0 for one expression
-  int column = 1;  // 1-based
-  std::string message;
+// A lint finding: a Diagnostic whose code is documented in docs/lint.md
+// ("FC101"), line 0 for one expression, and the rewrite that cures it.
+struct Finding : Diagnostic {
   std::string suggestion;  // the rewritten schedule, "" when there is none
 };
 
 // Where the schedule will run: advice fits it. Only targets that read H (or
 // whose files fuzzycron resolves: `fuzzycron`) are told to write H; the others
 // get the concrete value H would give this job, or the command that derives it.
-enum class LintTarget : unsigned char {
+enum class RunsOn : unsigned char {
   fuzzycron,       // fuzzycron itself: the runner, export, resolve --manifest/--workflow
   cron,            // cronie / Vixie crontabs
   kubernetes,      // CronJob spec.schedule (robfig/cron)
@@ -42,9 +36,18 @@ enum class LintTarget : unsigned char {
   jenkins,  // reads H
   furiko,   // reads H
 };
-FUZZYCRON_EXPORT std::string_view lint_target_name(LintTarget t) noexcept;  // "github-actions", ...
-FUZZYCRON_EXPORT std::optional<LintTarget> lint_target_from_name(std::string_view name) noexcept;
-FUZZYCRON_EXPORT bool reads_hash_forms(LintTarget t) noexcept;
+FUZZYCRON_EXPORT std::string_view runs_on_name(RunsOn r) noexcept;  // "github-actions", ...
+FUZZYCRON_EXPORT std::optional<RunsOn> runs_on_from_name(std::string_view name) noexcept;
+FUZZYCRON_EXPORT bool reads_hash_forms(RunsOn r) noexcept;
+
+// The names before 0.4 ("target" also meant export's and resolve's outputs).
+using LintTarget [[deprecated("use RunsOn")]] = RunsOn;
+[[deprecated("use runs_on_name")]] inline std::string_view lint_target_name(RunsOn r) noexcept {
+  return runs_on_name(r);
+}
+[[deprecated("use runs_on_from_name")]] inline std::optional<RunsOn> lint_target_from_name(std::string_view n) noexcept {
+  return runs_on_from_name(n);
+}
 
 struct LintOptions {
   // Dialect, zone, DST policy and hash scheme; `seed` for an expression.
@@ -57,7 +60,8 @@ struct LintOptions {
   // Unset: `fuzzycron` when a seed or host is given; else `cron` for a crontab
   // and, for an expression, the dialect's own system (standard: cron,
   // kubernetes, quartz, jenkins, furiko; croniter and cron-parser read H).
-  std::optional<LintTarget> target;
+  // (Named `target` before 0.4; an optional cannot carry a deprecated alias.)
+  std::optional<RunsOn> runs_on;
 };
 
 // Findings for one expression, ordered by line and column; a parse error is a

@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "fuzzycron/export.h"
+#include "fuzzycron/diagnostic.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 
 namespace fuzzycron {
@@ -21,13 +22,11 @@ struct InPlaceChange {
   std::string before, after;
 };
 
-// A schedule that could not be resolved: left as it was, reported here.
-struct InPlaceProblem {
-  int document = 0;
-  int line = 0;
-  int column = 0;
-  std::string name;
-  std::string message;
+// A schedule that could not be resolved: left as it was, reported here as a
+// Diagnostic at the scalar's line and column in the file.
+struct InPlaceProblem : Diagnostic {
+  int document = 0;  // 1-based document of the stream
+  std::string name;  // the CronJob's namespace/name, or the workflow entry's position
 };
 
 struct InPlaceResult {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/seed.h"
 
@@ -22,9 +22,19 @@ FUZZYCRON_EXPORT std::string resolve(std::string_view expression, const ParseOpt
 // seconds in jenkins, day-of-month OR day-of-week outside standard, ...).
 FUZZYCRON_EXPORT std::string resolve(std::string_view expression, const ParseOptions& options, Dialect to);
 
-// A stable offset in [0, window) with millisecond resolution (SPEC §3): fc1 of
-// the seed parts and the word "offset", modulo the window in milliseconds.
-// Throws fuzzycron::Error (kind argument) for a window shorter than 1 ms.
-FUZZYCRON_EXPORT std::chrono::milliseconds offset(const Seed& seed, std::chrono::milliseconds window);
+// A stable offset in [0, window) with millisecond resolution (docs/fc1.md):
+// fc1 of the seed parts and the word "offset", modulo the window in
+// milliseconds. Throws fuzzycron::Error (kind argument) for a window shorter
+// than 1 ms.
+//
+// Example:
+//   seed_offset(Seed({"nightly"}), std::chrono::minutes{15});  // == 522707ms (08:42.707)
+FUZZYCRON_EXPORT std::chrono::milliseconds seed_offset(const Seed& seed, std::chrono::milliseconds window);
+
+// Its name before 0.4 ("offset" also meant a zone's UTC offset).
+[[deprecated("use seed_offset")]] inline std::chrono::milliseconds offset(const Seed& seed,
+                                                                         std::chrono::milliseconds window) {
+  return seed_offset(seed, window);
+}
 
 }  // namespace fuzzycron

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/time_zone.h"
 
 namespace fuzzycron {

@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "fuzzycron/dst_policy.h"
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/instant.h"
 #include "fuzzycron/time_zone.h"
 
@@ -54,7 +54,8 @@ class FUZZYCRON_EXPORT Schedule {
   TimeZone zone() const noexcept;
   DstPolicy dst() const noexcept;
   // The shift applied to every fire time (zero without a spread window).
-  std::chrono::milliseconds spread_offset() const noexcept;
+  std::chrono::milliseconds seed_offset() const noexcept;
+  [[deprecated("use seed_offset")]] std::chrono::milliseconds spread_offset() const noexcept { return seed_offset(); }
 
   // Equal when both fire at the same instants for the same reasons: the same
   // compiled fields, zone, DST policy and spread offset (however they were written).

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "fuzzycron/error.h"
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 

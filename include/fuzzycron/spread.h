@@ -10,7 +10,7 @@
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/crontab.h"
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/rfc3339.h"
 

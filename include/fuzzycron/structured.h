@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/schedule.h"
 

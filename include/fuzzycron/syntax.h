@@ -11,7 +11,7 @@
 
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/error.h"
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/schedule.h"
 

@@ -10,7 +10,7 @@
 
 #include "fuzzycron/dst_policy.h"
 #include "fuzzycron/error.h"
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 
 namespace fuzzycron {

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "fuzzycron/error.h"
-#include "fuzzycron/export.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 

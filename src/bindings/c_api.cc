@@ -7,6 +7,7 @@
 // stale handle reads a live slot whose generation no longer matches. next()
 // and prev() read the slot without a lock; only parse and free take one.
 #include "fuzzycron/c.h"
+#include "fuzzycron/options.h"
 
 #include <array>
 #include <atomic>
@@ -163,38 +164,25 @@ fuzzycron_status guarded(fuzzycron_error* error, F f) {
 
 std::string_view text_of(const char* s, std::size_t length) { return s ? std::string_view(s, length) : std::string_view(); }
 
-// The C options as ParseOptions; throws Error for bad names.
+// The C options as ParseOptions, through the library's adapter
+// (fuzzycron/options.h); throws Error for bad names.
 fuzzycron::ParseOptions options_of(const fuzzycron_options* o) {
-  fuzzycron::ParseOptions p;
-  if (!o) return p;
-  if (o->dialect) {
-    const auto d = fuzzycron::dialect_from_name(o->dialect);
-    if (!d) throw Error(ErrorKind::argument, std::string("unknown dialect '") + o->dialect + "'", o->dialect, 1);
-    p.dialect = *d;
-  }
+  if (!o) return {};
+  fuzzycron::OptionNames names;
+  if (o->dialect) names.dialect = o->dialect;
+  if (o->time_zone) names.time_zone = o->time_zone;
+  if (o->dst) names.dst = o->dst;
+  if (o->hash) names.hash = o->hash;
   if (o->seed_count > 0) {
     if (!o->seed_parts) throw Error(ErrorKind::argument, "seed_count is not 0 but seed_parts is NULL");
-    std::vector<std::string> parts;
     for (std::size_t i = 0; i < o->seed_count; ++i) {
       if (!o->seed_parts[i]) throw Error(ErrorKind::argument, "a seed part is NULL");
-      parts.emplace_back(o->seed_parts[i]);
+      names.seed.emplace_back(o->seed_parts[i]);
     }
-    p.seed = fuzzycron::Seed(std::move(parts));
-  }
-  if (o->time_zone) p.time_zone = o->time_zone;
-  if (o->dst) {
-    const auto dst = fuzzycron::DstPolicy::from_name(o->dst);
-    if (!dst) throw Error(ErrorKind::argument, std::string("unknown DST policy '") + o->dst + "'", o->dst, 1);
-    p.dst = *dst;
-  }
-  if (o->hash) {
-    const auto h = fuzzycron::hash_scheme_from_name(o->hash);
-    if (!h) throw Error(ErrorKind::argument, std::string("unknown hash scheme '") + o->hash + "'", o->hash, 1);
-    p.hash = h;
   }
   if (o->spread_ms < 0) throw Error(ErrorKind::argument, "spread_ms is negative");
-  p.spread = std::chrono::milliseconds{o->spread_ms};
-  return p;
+  if (o->spread_ms > 0) names.offset_window = std::to_string(o->spread_ms) + "ms";
+  return fuzzycron::options_from_names(names);
 }
 
 fuzzycron_status write_text(const std::string& text, char* buf, std::size_t capacity, std::size_t* needed,
@@ -294,7 +282,7 @@ fuzzycron_status fuzzycron_offset(const fuzzycron_options* options, int64_t wind
   if (!out_ms) return fail(error, FUZZYCRON_ERROR_HANDLE, "out_ms is NULL");
   return guarded(error, [&] {
     const auto p = options_of(options);
-    *out_ms = fuzzycron::offset(p.seed, std::chrono::milliseconds{window_ms}).count();
+    *out_ms = fuzzycron::seed_offset(p.seed, std::chrono::milliseconds{window_ms}).count();
     return ok(error);
   });
 }

@@ -283,7 +283,7 @@ bool Schedule::never() const noexcept {
 
 TimeZone Schedule::zone() const noexcept { return detail::Access::time_zone(compiled_->zone); }
 DstPolicy Schedule::dst() const noexcept { return compiled_->dst; }
-milliseconds Schedule::spread_offset() const noexcept { return compiled_->offset; }
+milliseconds Schedule::seed_offset() const noexcept { return compiled_->offset; }
 
 bool operator==(const Schedule& a, const Schedule& b) noexcept {
   const auto& x = *a.compiled_;

@@ -132,7 +132,7 @@ std::string resolve(std::string_view expression, const ParseOptions& options, Di
     throw Error(ErrorKind::unsupported, fmt::format("the {} dialect has no multi-line specs: convert one line at a time",
                                  dialect_name(to)),
                      text, 1);
-  if (spec.zone) throw Error(ErrorKind::unsupported, "the zone prefix does not carry over into another dialect: give the zone as ParseOptions::time_zone", text, 1);
+  if (spec.zone) throw Error(ErrorKind::unsupported, "the zone prefix does not carry over into another dialect: give the zone as the options' time zone", text, 1);
   return detail::render_pattern(compiler::compile_line(spec.lines[0], options), to, text);
 }
 

@@ -51,7 +51,14 @@ ParseOptions CrontabEntry::options(const ParseOptions& base, const std::string& 
   return o;
 }
 
-Schedule CrontabEntry::compile(const ParseOptions& base, const std::string& host) const {
+Diagnostic CrontabEntry::diagnostic(const Error& e) const {
+  // parse() counts columns from the start of the line already (its error
+  // carries this line); a bare expression's errors count from the schedule.
+  const int column = e.line() == line ? e.column() : schedule_column - 1 + e.column();
+  return {Severity::error, "", line, column, e.message(), text};
+}
+
+Schedule CrontabEntry::parse(const ParseOptions& base, const std::string& host) const {
   ParseOptions o;
   try {
     o = options(base, host);
@@ -70,7 +77,7 @@ Schedule CrontabEntry::compile(const ParseOptions& base, const std::string& host
     }
   }
   try {
-    return parse(schedule, o);
+    return fuzzycron::parse(schedule, o);
   } catch (const Error& e) {
     throw Error(e.kind(), e.message(), text, schedule_column - 1 + e.column(), line);
   }
@@ -97,7 +104,7 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
       std::string shown;
       for (unsigned char c : raw.substr(0, 200)) shown += c < 0x20 || c == 0x7f ? '?' : static_cast<char>(c);
       if (raw.size() > 200) shown += "...";
-      tab.errors.push_back({line_no, column, std::move(message), std::move(shown)});
+      tab.errors.push_back({Severity::error, "", line_no, column, std::move(message), std::move(shown)});
     };
     if (raw.size() > kMaxLine) {
       error(1, fmt::format("the line is {} bytes long; crontab lines are limited to {} bytes", raw.size(), kMaxLine));

@@ -98,15 +98,15 @@ void resolve_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, con
     if (options.seed.empty() && first != std::string::npos && line.text[first] == '@')
       throw Error(ErrorKind::missing_seed,
                   "this dialect's aliases (@daily, @hourly, ...) are hashed: they pick a stable time from a seed such "
-                  "as the job's name, and none was given (ParseOptions::seed); without hashing write the time, e.g. "
+                  "as the job's name, and none was given; without hashing write the time, e.g. "
                   "'0 0 * * *'",
                   line.text, static_cast<int>(first) + 1, line.line);
     if (options.seed.empty())
       throw Error(ErrorKind::missing_seed,
-                  "hash forms (H) pick a stable value from a seed such as the job's name, and none was given "
-                  "(ParseOptions::seed); without hashing write a fixed value",
+                  "hash forms (H) pick a stable value from a seed such as the job's name, and none was given; "
+                  "without hashing write a fixed value",
                   line.text, column, line.line);
-    syntax::fail("hash forms (H) are switched off (FurikoOptions::hash_names is false)", line.text, column,
+    syntax::fail("hash forms (H) are switched off (furiko's hash_names option is off)", line.text, column,
                  line.line);
   }
   if (!hasher)
@@ -154,14 +154,13 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
     zone = TimeZone::locate(options.time_zone);
   }
   std::chrono::milliseconds shift{0};
-  if (options.spread.count() != 0) {
-    if (options.spread.count() < 0)
-      throw Error(ErrorKind::argument, "the spread window must be positive, e.g. 15 minutes");
+  if (options.offset_window.count() != 0) {
+    if (options.offset_window.count() < 0)
+      throw Error(ErrorKind::argument, "the offset window must be positive, e.g. 15 minutes");
     if (options.seed.empty())
       throw Error(ErrorKind::missing_seed,
-                  "a spread window shifts each fire time by the seed's offset, and no seed was given "
-                  "(ParseOptions::seed)");
-    shift = offset(options.seed, options.spread);
+                  "an offset window shifts each fire time by the seed's offset, and no seed was given");
+    shift = seed_offset(options.seed, options.offset_window);
   }
   return Access::make(patterns, zone, options.dst, shift);
 }

@@ -90,7 +90,7 @@ std::string resolve(std::string_view expression, const ParseOptions& options) {
   return out;
 }
 
-std::chrono::milliseconds offset(const Seed& seed, std::chrono::milliseconds window) {
+std::chrono::milliseconds seed_offset(const Seed& seed, std::chrono::milliseconds window) {
   if (window.count() < 1) throw Error(ErrorKind::argument, "the offset window must be at least 1 ms long");
   std::string key;
   for (const auto& part : seed.parts()) {

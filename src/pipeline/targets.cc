@@ -294,10 +294,10 @@ TargetSchedule to_target(std::string_view expression, const ParseOptions& option
   out.zone = spec.zone ? *spec.zone : options.time_zone;
   TimeZone::locate(out.zone);  // an unknown zone is an error here too
   std::int64_t offset_ms = 0;
-  if (options.spread.count() != 0) {
+  if (options.offset_window.count() != 0) {
     if (options.seed.empty())
-      throw Error(ErrorKind::missing_seed, "a spread window needs a seed (ParseOptions::seed)");
-    offset_ms = offset(options.seed, options.spread).count();
+      throw Error(ErrorKind::missing_seed, "an offset window needs a seed, and none was given");
+    offset_ms = seed_offset(options.seed, options.offset_window).count();
   }
   bool fires = false;
   for (const auto& line : spec.lines) {

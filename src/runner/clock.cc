@@ -47,6 +47,7 @@ class RealClock final : public Clock {
   ~RealClock() override { ::close(fd_); }
 
   sys_milliseconds now() override { return sys_milliseconds{std::chrono::milliseconds{clock_ms(CLOCK_REALTIME)}}; }
+  std::int64_t mono() override { return clock_ms(CLOCK_MONOTONIC); }
   double rate() const override { return 1.0; }
 
   void wait(std::optional<sys_milliseconds> wall, std::optional<std::int64_t> mono, const std::vector<int>& fds,
@@ -107,6 +108,7 @@ class SimClock final : public Clock {
     return static_cast<std::int64_t>(static_cast<double>(clock_ms(CLOCK_MONOTONIC) - real_start_) * rate_);
   }
   sys_milliseconds now() override { return sys_milliseconds{std::chrono::milliseconds{start_ + elapsed() + wall_offset_}}; }
+  std::int64_t mono() override { return clock_ms(CLOCK_MONOTONIC); }
   double rate() const override { return rate_; }
 
   void wait(std::optional<sys_milliseconds> wall, std::optional<std::int64_t> mono, const std::vector<int>& fds,
@@ -157,6 +159,41 @@ class SimClock final : public Clock {
 }  // namespace
 
 std::int64_t monotonic_ms() { return clock_ms(CLOCK_MONOTONIC); }
+
+void ManualClock::wait(std::optional<sys_milliseconds> wall, std::optional<std::int64_t> mono,
+                       const std::vector<int>& fds, std::vector<bool>& ready) {
+  bool unused = false;
+  poll_fds(fds, -1, 0, ready, unused);
+  if (std::find(ready.begin(), ready.end(), true) != ready.end()) return;
+  // An event due now (a fake process that was just signalled) is seen at once.
+  if (std::erase_if(wakes_, [&](std::int64_t w) { return w <= mono_; }) > 0) return;
+  std::int64_t target = mono_ + 60'000;
+  if (wall) target = std::min(target, mono_ + (*wall - wall_).count());
+  if (mono) target = std::min(target, *mono);
+  for (std::int64_t w : wakes_)
+    if (w > mono_) target = std::min(target, w);
+  if (target > mono_) advance(std::chrono::milliseconds{target - mono_});
+}
+
+std::vector<ClockJump> ManualClock::jumps() { return std::exchange(jumps_, {}); }
+
+void ManualClock::advance(std::chrono::milliseconds d) {
+  wall_ += d;
+  mono_ += d.count();
+  std::erase_if(wakes_, [&](std::int64_t w) { return w <= mono_; });
+}
+
+void ManualClock::step(std::chrono::milliseconds d) {
+  wall_ += d;
+  jumps_.push_back({ClockJump::step, d});
+}
+
+void ManualClock::suspend(std::chrono::milliseconds d) {
+  wall_ += d;
+  jumps_.push_back({ClockJump::suspend, d});
+}
+
+void ManualClock::wake_at(std::int64_t mono) { wakes_.push_back(mono); }
 
 std::unique_ptr<Clock> make_real_clock() { return std::make_unique<RealClock>(); }
 std::unique_ptr<Clock> make_sim_clock(sys_milliseconds start, double rate, const std::string& control) {

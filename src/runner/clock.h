@@ -26,10 +26,12 @@ class Clock {
  public:
   virtual ~Clock() = default;
   virtual sys_milliseconds now() = 0;  // the wall clock (simulated or real)
-  // Waits until the wall clock reaches `wall` or the real CLOCK_MONOTONIC
-  // reaches `mono` (monotonic_ms(); either may be absent), or one of `fds` is
-  // readable (their indexes in `ready`). Returns early on a clock change; check
-  // jumps() after. Process timing (timeouts, grace periods) is always real time.
+  // Milliseconds of a clock that never jumps: durations, timeouts, grace
+  // periods, backoffs. Real time for the real and rate clocks.
+  virtual std::int64_t mono() = 0;
+  // Waits until the wall clock reaches `wall` or mono() reaches `mono` (either
+  // may be absent), or one of `fds` is readable (their indexes in `ready`).
+  // Returns early on a clock change; check jumps() after.
   virtual void wait(std::optional<sys_milliseconds> wall, std::optional<std::int64_t> mono,
                     const std::vector<int>& fds, std::vector<bool>& ready) = 0;
   // Steps and suspends since the last call.
@@ -42,6 +44,32 @@ class Clock {
 std::int64_t monotonic_ms();
 
 std::unique_ptr<Clock> make_real_clock();
+
+// A clock that moves only when the runner waits or a test says so, as absl's
+// SimulatedClock: wait() returns at once when an fd is readable, else jumps to
+// the earliest instant asked for (or wake_at()), at most a minute. Steps and
+// suspends are injected. For tests that drive the runner without sleeping.
+class ManualClock final : public Clock {
+ public:
+  explicit ManualClock(sys_milliseconds start) : wall_(start) {}
+  sys_milliseconds now() override { return wall_; }
+  std::int64_t mono() override { return mono_; }
+  void wait(std::optional<sys_milliseconds> wall, std::optional<std::int64_t> mono, const std::vector<int>& fds,
+            std::vector<bool>& ready) override;
+  std::vector<ClockJump> jumps() override;
+  double rate() const override { return 1.0; }
+
+  void advance(std::chrono::milliseconds d);  // both clocks
+  void step(std::chrono::milliseconds d);     // the wall clock only: a clock set (signed)
+  void suspend(std::chrono::milliseconds d);  // the wall clock only: the machine slept
+  void wake_at(std::int64_t mono);            // an event the runner must see then (a fake process ending)
+
+ private:
+  sys_milliseconds wall_;
+  std::int64_t mono_ = 0;
+  std::vector<std::int64_t> wakes_;
+  std::vector<ClockJump> jumps_;
+};
 // `control`: a FIFO read for lines "step SECONDS" (signed) and "suspend SECONDS".
 std::unique_ptr<Clock> make_sim_clock(sys_milliseconds start, double rate, const std::string& control);
 

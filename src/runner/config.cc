@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "fuzzycron/error.h"
+#include "fuzzycron/options.h"
 #include "fuzzycron/resolve.h"
 
 namespace fuzzycron::runner {
@@ -41,7 +42,11 @@ std::optional<Setting> setting_of(const std::string& line) {
 
 void apply(const Setting& s, const std::string& text, int line_no, JobSettings& out) {
   auto duration = [&] {
-    const auto d = parse_duration(s.value);
+    std::optional<milliseconds> d;
+    try {
+      d = parse_duration(s.value);
+    } catch (const Error&) {
+    }
     if (!d || d->count() <= 0)
       bad(s, text, line_no, fmt::format("{}: '{}' is not a duration such as 10m, 90s or 1h30m", s.key, s.value));
     return *d;
@@ -118,35 +123,10 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
 
 }  // namespace
 
-std::optional<milliseconds> parse_duration(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  long long total = 0;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    long long n = 0;
-    const std::size_t digits = at;
-    while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at]))) {
-      n = n * 10 + (text[at++] - '0');
-      if (n > 1'000'000'000LL) return std::nullopt;
-    }
-    if (at == digits) return std::nullopt;
-    const std::string_view rest = text.substr(at);
-    long long unit;
-    if (rest.starts_with("ms")) unit = 1, at += 2;
-    else if (rest.starts_with("h")) unit = 3'600'000, at += 1;
-    else if (rest.starts_with("m")) unit = 60'000, at += 1;
-    else if (rest.starts_with("s")) unit = 1'000, at += 1;
-    else if (rest.starts_with("d")) unit = 86'400'000, at += 1;
-    else return std::nullopt;
-    total += n * unit;
-  }
-  return milliseconds{total};
-}
-
 Config load_config(std::string_view text, const ParseOptions& base, const std::string& host) {
   Config out;
   const Crontab tab = parse_crontab(text, base.dialect);
-  for (const auto& e : tab.errors) out.problems.push_back({e.line, e.column, e.message, e.text});
+  out.problems = tab.errors;
   for (const auto& entry : tab.entries) {
     Job job;
     job.name = entry.name;
@@ -184,14 +164,15 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       for (const auto& [k, v] : entry.environment) job.fingerprint += "\n" + k + "=" + v;
       out.jobs.push_back(std::move(job));
     } catch (const Error& x) {
-      out.problems.push_back({x.line() > 0 ? x.line() : entry.line, std::max(x.column(), 1), x.message(), x.text()});
+      out.problems.push_back(
+          {Severity::error, "", x.line() > 0 ? x.line() : entry.line, std::max(x.column(), 1), x.message(), x.text()});
     }
   }
   // Two entries with one name would share state, metrics and H values.
   for (std::size_t i = 0; i < out.jobs.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (out.jobs[i].name == out.jobs[j].name) {
-        out.problems.push_back({out.jobs[i].entry.line, 1,
+        out.problems.push_back({Severity::error, "", out.jobs[i].entry.line, 1,
                                 fmt::format("job name '{}' is taken by line {}: give one of them '# name: OTHER'",
                                             out.jobs[i].name, out.jobs[j].entry.line),
                                 out.jobs[i].entry.text});
@@ -200,6 +181,10 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       }
   std::sort(out.problems.begin(), out.problems.end(), [](auto& a, auto& b) { return a.line < b.line; });
   return out;
+}
+
+bool in_shard(const Job& job, const std::optional<std::pair<int, int>>& shard) {
+  return !shard || seed_offset(Seed({job.name, "shard"}), milliseconds{shard->second}).count() == shard->first;
 }
 
 }  // namespace fuzzycron::runner

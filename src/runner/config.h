@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fuzzycron/crontab.h"
+#include "fuzzycron/diagnostic.h"
 #include "fuzzycron/parse.h"
 
 namespace fuzzycron::runner {
@@ -39,23 +40,16 @@ struct Job {
   std::string fingerprint;
 };
 
-struct ConfigProblem {
-  int line = 0;
-  int column = 1;
-  std::string message;
-  std::string text;
-};
-
 struct Config {
   std::vector<Job> jobs;
-  std::vector<ConfigProblem> problems;  // bad lines: reported, the good ones still run
+  std::vector<Diagnostic> problems;  // bad lines: reported, the good ones still run
 };
-
-// "10m", "90s", "1h30m", "250ms"; nullopt when it is not a duration.
-std::optional<std::chrono::milliseconds> parse_duration(std::string_view text);
 
 // Reads a crontab: each entry compiled with seed [host, name] in `base`
 // (dialect, zone, DST policy), its settings applied. Problems never throw.
 Config load_config(std::string_view text, const ParseOptions& base, const std::string& host);
+
+// --shard I/N: whether the job's stable hash picks shard I of N (true without shards).
+bool in_shard(const Job& job, const std::optional<std::pair<int, int>>& shard);
 
 }  // namespace fuzzycron::runner

@@ -141,13 +141,25 @@ struct Job {
   ParseOptions options;  // seeded, zoned
 };
 
+ExportDiagnostic diagnostic(Severity severity, std::string code, int line, std::string job, std::string message,
+                            std::vector<sys_milliseconds> instants) {
+  ExportDiagnostic d;
+  d.severity = severity;
+  d.code = std::move(code);
+  d.line = line;
+  d.job = std::move(job);
+  d.message = std::move(message);
+  d.instants = std::move(instants);
+  return d;
+}
+
 class Exporter {
  public:
   explicit Exporter(const ExportOptions& o) : o_(o) {}
 
   void add(const Job& job) {
     auto diag = [&](Severity s, std::string code, std::string message, std::vector<sys_milliseconds> at = {}) {
-      out_.diagnostics.push_back({s, std::move(code), job.line, job.name, std::move(message), std::move(at)});
+      out_.diagnostics.push_back(diagnostic(s, std::move(code), job.line, job.name, std::move(message), std::move(at)));
     };
     TargetSchedule ts;
     Schedule own = [&] {
@@ -241,11 +253,11 @@ class Exporter {
 
   ExportResult result() && { return std::move(out_); }
   void crontab_error(const CrontabError& e) {
-    out_.diagnostics.push_back({Severity::error, "crontab", e.line, "", e.message, {}});
+    out_.diagnostics.push_back(diagnostic(Severity::error, "crontab", e.line, "", e.message, {}));
   }
   void reboot(const Job& job) {
-    out_.diagnostics.push_back({Severity::warning, "reboot", job.line, job.name,
-                                "@reboot runs at start-up, not at a time of the clock: not exported", {}});
+    out_.diagnostics.push_back(diagnostic(Severity::warning, "reboot", job.line, job.name,
+                                          "@reboot runs at start-up, not at a time of the clock: not exported", {}));
   }
 
  private:
@@ -417,7 +429,7 @@ ExportResult export_crontab(const Crontab& crontab, const ExportOptions& options
     try {
       job.options = e.options(options.parse, options.host);
     } catch (const Error& bad) {  // a name or host that cannot be a seed
-      x.crontab_error({e.line, e.schedule_column, bad.message(), e.text});
+      x.crontab_error({Severity::error, "", e.line, e.schedule_column, bad.message(), e.text});
       continue;
     }
     try {

@@ -15,6 +15,7 @@
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/syntax.h"
 #include "tools/collisions.h"
+#include "tools/finding.h"
 #include "tools/term_values.h"
 
 namespace fuzzycron {
@@ -23,6 +24,8 @@ namespace {
 using Field = FieldSyntax;
 using Kind = Term::Kind;
 using namespace std::chrono_literals;
+
+using tools::finding;
 
 constexpr std::int64_t kDay = 86400;
 
@@ -41,7 +44,7 @@ std::string offset_text(std::int32_t offset) {
 
 // What the schedule's target reads, and how to give a job H's value there.
 struct Advice {
-  LintTarget target = LintTarget::fuzzycron;
+  RunsOn target = RunsOn::fuzzycron;
   const ParseOptions* seeded = nullptr;  // the job's real seed, or none
 
   bool reads_hash() const { return reads_hash_forms(target); }
@@ -62,12 +65,12 @@ struct Advice {
       try {
         const std::string value = resolve(with_hash, *seeded);
         return {value, fmt::format("{} does not read H; '{}' is what H gives this job ({}): it {}",
-                                   lint_target_name(target), value, command, what)};
+                                   runs_on_name(target), value, command, what)};
       } catch (const Error&) {
       }
     }
     return {"", fmt::format("{} does not read H; `{}` prints the value H gives a job, which {}",
-                            lint_target_name(target), command, what)};
+                            runs_on_name(target), command, what)};
   }
 };
 
@@ -81,7 +84,7 @@ class LineLint {
   const std::optional<Field>& field(FieldId id) const { return line_.fields[static_cast<int>(id)]; }
 
   void add(std::string code, Severity severity, int column, std::string message, std::string suggestion = {}) {
-    out_.push_back({std::move(code), severity, line_.line, column, std::move(message), std::move(suggestion)});
+    out_.push_back(finding(std::move(code), severity, line_.line, column, std::move(message), std::move(suggestion)));
   }
 
   // line.text with `field` replaced by `text`.
@@ -158,7 +161,7 @@ class LineLint {
         }
         if (fixed_other) return;
       }
-      const bool dropped = advice_.target == LintTarget::github_actions && top_of_hour;
+      const bool dropped = advice_.target == RunsOn::github_actions && top_of_hour;
       const auto [suggestion, advice] = advice_.hashed(rewrite(*finest, "H"), "H", fmt::format("picks a stable {} per job", unit));
       add("FC102", dropped ? Severity::warning : Severity::info, finest->column,
           fmt::format("a fixed {} ({}) at the top of the {}, where every job written this way fires at once{}; {}",
@@ -383,7 +386,7 @@ class LineLint {
         ParseOptions o = check;
         o.time_zone = "UTC";
         o.dst = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both);
-        o.spread = std::chrono::milliseconds{0};
+        o.offset_window = std::chrono::milliseconds{0};
         Syntax one;
         one.lines = {resolved};
         wall = compile(std::move(one), o);
@@ -430,18 +433,18 @@ class LineLint {
 // FC401-FC403: never, no longer, or rarely.
 void frequency(const Schedule& s, sys_milliseconds from, int line, std::vector<Finding>& out) {
   if (s.never()) {
-    out.push_back({"FC401", Severity::error, line, 1,
-                   "never fires: no calendar day matches its day fields (like February 30th)", ""});
+    out.push_back(finding("FC401", Severity::error, line, 1,
+                   "never fires: no calendar day matches its day fields (like February 30th)", ""));
     return;
   }
   auto t = s.next(from);
   if (!t) {
     const auto last = s.prev(from);
-    out.push_back({"FC402", Severity::error, line, 1,
+    out.push_back(finding("FC402", Severity::error, line, 1,
                    last ? fmt::format("fires no more after {}: the last fire time was {}", format_rfc3339(from, s.zone()),
                                       format_rfc3339(*last, s.zone()))
                         : "has no fire time after " + format_rfc3339(from, s.zone()),
-                   ""});
+                   ""));
     return;
   }
   std::vector<sys_milliseconds> times{*t};
@@ -452,11 +455,11 @@ void frequency(const Schedule& s, sys_milliseconds from, int line, std::vector<F
   if (times.size() == 1 || widest > std::chrono::days{366}) {
     std::vector<std::string> shown;
     for (auto x : times) shown.push_back(format_rfc3339(x, s.zone()));
-    out.push_back({"FC403", Severity::warning, line, 1,
+    out.push_back(finding("FC403", Severity::warning, line, 1,
                    fmt::format("fires rarely: {} in the next {} years ({})", times.size(), times.size() == 1 ? 30 : 
                                static_cast<int>((times.back() - from) / std::chrono::days{365}) + 1,
                                fmt::join(shown, ", ")),
-                   ""});
+                   ""));
   }
 }
 
@@ -501,66 +504,51 @@ void order(std::vector<Finding>& f) {
 
 }  // namespace
 
-std::string_view severity_name(Severity s) noexcept {
-  switch (s) {
-    case Severity::info: return "info";
-    case Severity::warning: return "warning";
-    case Severity::error: return "error";
-  }
-  return "error";
-}
-
-std::optional<Severity> severity_from_name(std::string_view name) noexcept {
-  for (Severity s : {Severity::info, Severity::warning, Severity::error})
-    if (severity_name(s) == name) return s;
-  return std::nullopt;
-}
-
 namespace {
 
-constexpr std::array<LintTarget, 9> kLintTargets{LintTarget::fuzzycron, LintTarget::cron,    LintTarget::kubernetes,
-                                                LintTarget::github_actions, LintTarget::systemd, LintTarget::quartz,
-                                                LintTarget::spring,    LintTarget::jenkins, LintTarget::furiko};
+constexpr std::array<RunsOn, 9> kRunsOns{RunsOn::fuzzycron, RunsOn::cron,    RunsOn::kubernetes,
+                                                RunsOn::github_actions, RunsOn::systemd, RunsOn::quartz,
+                                                RunsOn::spring,    RunsOn::jenkins, RunsOn::furiko};
 
-LintTarget default_target(const LintOptions& o, bool crontab) {
-  if (o.target) return *o.target;
-  if (!o.parse.seed.empty() || !o.host.empty()) return LintTarget::fuzzycron;
-  if (crontab) return LintTarget::cron;
+RunsOn default_target(const LintOptions& o, bool crontab) {
+  if (o.runs_on) return *o.runs_on;
+  if (!o.parse.seed.empty() || !o.host.empty()) return RunsOn::fuzzycron;
+  if (crontab) return RunsOn::cron;
   switch (o.parse.dialect) {
-    case Dialect::standard: return LintTarget::cron;
-    case Dialect::kubernetes: return LintTarget::kubernetes;
-    case Dialect::quartz: return LintTarget::quartz;
-    case Dialect::jenkins: return LintTarget::jenkins;
-    case Dialect::furiko: return LintTarget::furiko;
-    default: return LintTarget::fuzzycron;  // croniter and cron-parser read H
+    case Dialect::standard: return RunsOn::cron;
+    case Dialect::kubernetes: return RunsOn::kubernetes;
+    case Dialect::quartz: return RunsOn::quartz;
+    case Dialect::jenkins: return RunsOn::jenkins;
+    case Dialect::furiko: return RunsOn::furiko;
+    default: return RunsOn::fuzzycron;  // croniter and cron-parser read H
   }
 }
 
 }  // namespace
 
-std::string_view lint_target_name(LintTarget t) noexcept {
+std::string_view runs_on_name(RunsOn t) noexcept {
   switch (t) {
-    case LintTarget::fuzzycron: return "fuzzycron";
-    case LintTarget::cron: return "cron";
-    case LintTarget::kubernetes: return "kubernetes";
-    case LintTarget::github_actions: return "github-actions";
-    case LintTarget::systemd: return "systemd";
-    case LintTarget::quartz: return "quartz";
-    case LintTarget::spring: return "spring";
-    case LintTarget::jenkins: return "jenkins";
-    case LintTarget::furiko: return "furiko";
+    case RunsOn::fuzzycron: return "fuzzycron";
+    case RunsOn::cron: return "cron";
+    case RunsOn::kubernetes: return "kubernetes";
+    case RunsOn::github_actions: return "github-actions";
+    case RunsOn::systemd: return "systemd";
+    case RunsOn::quartz: return "quartz";
+    case RunsOn::spring: return "spring";
+    case RunsOn::jenkins: return "jenkins";
+    case RunsOn::furiko: return "furiko";
   }
   return "fuzzycron";
 }
 
-std::optional<LintTarget> lint_target_from_name(std::string_view name) noexcept {
-  for (LintTarget t : kLintTargets)
-    if (lint_target_name(t) == name) return t;
+std::optional<RunsOn> runs_on_from_name(std::string_view name) noexcept {
+  for (RunsOn t : kRunsOns)
+    if (runs_on_name(t) == name) return t;
   return std::nullopt;
 }
 
-bool reads_hash_forms(LintTarget t) noexcept {
-  return t == LintTarget::fuzzycron || t == LintTarget::jenkins || t == LintTarget::furiko;
+bool reads_hash_forms(RunsOn t) noexcept {
+  return t == RunsOn::fuzzycron || t == RunsOn::jenkins || t == RunsOn::furiko;
 }
 
 std::vector<Finding> lint(std::string_view expression, const LintOptions& options) {
@@ -571,7 +559,7 @@ std::vector<Finding> lint(std::string_view expression, const LintOptions& option
     const Advice advice{default_target(options, false), options.parse.seed.empty() ? nullptr : &options.parse};
     out = lint_lines(expression, options.parse, check, parse(expression, check), options.from, advice);
   } catch (const Error& e) {
-    out.push_back({"FC001", Severity::error, e.line(), e.column(), e.message(), ""});
+    out.push_back(finding("FC001", Severity::error, e.line(), e.column(), e.message(), ""));
   }
   order(out);
   return out;
@@ -579,13 +567,13 @@ std::vector<Finding> lint(std::string_view expression, const LintOptions& option
 
 std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
   std::vector<Finding> out;
-  const LintTarget target = default_target(options, true);
-  for (const auto& e : crontab.errors) out.push_back({"FC002", Severity::error, e.line, e.column, e.message, ""});
+  const RunsOn target = default_target(options, true);
+  for (const auto& e : crontab.errors) out.push_back(finding("FC002", Severity::error, e.line, e.column, e.message, ""));
   std::vector<tools::CompiledEntry> compiled;  // for collisions
   for (const auto& e : crontab.entries) {
     if (e.reboot) continue;
     try {
-      Schedule s = e.compile(options.parse, options.host);
+      Schedule s = e.parse(options.parse, options.host);
       const ParseOptions entry_options = e.options(options.parse, options.host);
       const Advice advice{target, &entry_options};
       std::vector<Finding> found = lint_lines(e.schedule, entry_options, entry_options, s, options.from, advice);
@@ -601,7 +589,7 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
       }
       compiled.push_back({e.line, std::move(s)});
     } catch (const Error& x) {
-      out.push_back({zone_known(e.zone) ? "FC001" : "FC003", Severity::error, e.line, x.column(), x.message(), ""});
+      out.push_back(finding(zone_known(e.zone) ? "FC001" : "FC003", Severity::error, e.line, x.column(), x.message(), ""));
     }
   }
   std::vector<int> colliding;
@@ -609,7 +597,7 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
       reads_hash_forms(target)
           ? "hash forms (H) would give each job its own minute"
           : fmt::format("{} does not read H: `fuzzycron resolve --crontab FILE{}` gives each job its own stable minute",
-                        lint_target_name(target), options.host.empty() ? "" : " --host " + options.host);
+                        runs_on_name(target), options.host.empty() ? "" : " --host " + options.host);
   for (auto& f : tools::collisions(compiled, options.from, hint, &colliding)) out.push_back(std::move(f));
   // A fixed minute that collides with other entries is worth a warning.
   for (auto& f : out)

@@ -35,6 +35,16 @@ struct Scalar {
   Seed seed;
 };
 
+InPlaceProblem problem(const Scalar& s, int column, std::string message) {
+  InPlaceProblem p;
+  p.document = s.document;
+  p.line = s.line;
+  p.column = column;
+  p.name = s.name;
+  p.message = std::move(message);
+  return p;
+}
+
 // A single-quoted scalar's value from its text: '' is ', and line breaks fold
 // as in every YAML flow scalar (a break between lines is a space, an empty line
 // a newline, the breaks' surrounding blanks go). Read here, not through
@@ -248,8 +258,8 @@ InPlaceResult splice(std::string_view yaml, std::vector<Scalar> found, const Par
     out.text.append(yaml.substr(at, s.begin - at));
     at = s.begin;
     if (s.style == FYNS_LITERAL || s.style == FYNS_FOLDED) {
-      out.problems.push_back({s.document, s.line, s.column, s.name,
-                              "a block scalar (| or >) schedule is left as it is: write it on one line"});
+      out.problems.push_back(problem(s, s.column,
+                              "a block scalar (| or >) schedule is left as it is: write it on one line"));
       continue;
     }
     ParseOptions o = base;
@@ -263,12 +273,11 @@ InPlaceResult splice(std::string_view yaml, std::vector<Scalar> found, const Par
       }
     } catch (const Error& e) {
       if (e.kind() == ErrorKind::missing_seed && s.seed.parts().empty()) {
-        out.problems.push_back({s.document, s.line, s.column, s.name,
-                                "the CronJob has no metadata.name to seed its hash forms with"});
+        out.problems.push_back(problem(s, s.column,
+                                "the CronJob has no metadata.name to seed its hash forms with"));
         continue;
       }
-      out.problems.push_back({s.document, s.line, s.column + (e.column() > 0 ? e.column() - 1 : 0), s.name,
-                              e.message()});
+      out.problems.push_back(problem(s, s.column + (e.column() > 0 ? e.column() - 1 : 0), e.message()));
     }
   }
   out.text.append(yaml.substr(at));

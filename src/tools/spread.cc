@@ -98,9 +98,9 @@ Spread spread(const Crontab& crontab, const SpreadOptions& options) {
     if (e.reboot) continue;
     try {
       if (options.hosts.empty()) {
-        after.add(e.compile(options.parse), 1);
+        after.add(e.parse(options.parse), 1);
       } else {
-        for (const auto& host : options.hosts) after.add(e.compile(options.parse, host), 1);
+        for (const auto& host : options.hosts) after.add(e.parse(options.parse, host), 1);
       }
       const std::string text_key = e.schedule + '\0' + e.zone;
       if (const auto it = before_group.find(text_key); it != before_group.end())
@@ -109,7 +109,7 @@ Spread spread(const Crontab& crontab, const SpreadOptions& options) {
         before_group.emplace(text_key, before.add(unhashed(e, options.parse), hosts));
       ++out.entries;
     } catch (const Error& x) {
-      out.errors.push_back({e.line, x.column(), x.message(), e.text});
+      out.errors.push_back(e.diagnostic(x));
     }
   }
   std::stable_sort(out.errors.begin(), out.errors.end(), [](auto& a, auto& b) { return a.line < b.line; });

@@ -154,11 +154,11 @@ TEST(Schedule, MinuteShortcutsAgreeWithTheGeneralSearch) {
         ParseOptions o = with(z, policies[(e + static_cast<std::size_t>(spread != 0)) % std::size(policies)], Dialect::jenkins);
         if (spread) {
           o.seed = Seed({"host-3", exprs[e]});
-          o.spread = std::chrono::milliseconds{spread};
+          o.offset_window = std::chrono::milliseconds{spread};
         }
         const Schedule shortcut = parse(exprs[e], o);
         const Schedule general = parse(std::string(exprs[e]) + "\n" + exprs[e], o);
-        ASSERT_EQ(shortcut.spread_offset(), general.spread_offset());
+        ASSERT_EQ(shortcut.seed_offset(), general.seed_offset());
         ASSERT_TRUE(detail::Access::compiled(shortcut).minutes_only);
         ASSERT_FALSE(detail::Access::compiled(general).minutes_only);
         for (int i = 0; i < 400; ++i) {
@@ -269,7 +269,7 @@ TEST(FireTimes, WalkGivesWhatNextGives) {
           ParseOptions o = with(z, policy, Dialect::jenkins);
           if (rng() % 2) {
             o.seed = Seed({"fires", exprs[e]});
-            o.spread = std::chrono::hours{2};
+            o.offset_window = std::chrono::hours{2};
           }
           const Schedule s = parse(exprs[e], o);
           const sys_milliseconds from{std::chrono::seconds{start - static_cast<std::int64_t>(rng() % 86400)}};
@@ -323,7 +323,7 @@ TEST(Schedule, EqualWhenTheyFireAlikeHowEverWritten) {
   EXPECT_NE(a, parse("0 0 * * 1-6"));
   ParseOptions spread_ = with("UTC");
   spread_.seed = Seed({"job"});
-  spread_.spread = std::chrono::minutes{15};
+  spread_.offset_window = std::chrono::minutes{15};
   EXPECT_NE(a, parse("0 0 * * 1-5", spread_));
   // The DST policy counts in a zone where it changes fire times.
   EXPECT_NE(parse("30 2 * * *", with("Europe/Berlin", "skip-first")), parse("30 2 * * *", with("Europe/Berlin")));

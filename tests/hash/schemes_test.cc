@@ -161,26 +161,26 @@ TEST(Resolve, ToNamesWhatTheTargetCannotExpress) {
 }
 
 TEST(Offset, StableInsideTheWindowAndSpread) {
-  const auto a = offset(Seed({"nightly"}), 15min);
-  EXPECT_EQ(a, offset(Seed({"nightly"}), 15min));
+  const auto a = seed_offset(Seed({"nightly"}), 15min);
+  EXPECT_EQ(a, seed_offset(Seed({"nightly"}), 15min));
   EXPECT_EQ(a.count(), 522707);  // docs/fc1.md
   std::set<long long> seen;
   for (int i = 0; i < 1000; ++i) {
-    const auto o = offset(Seed({"job-" + std::to_string(i)}), 15min);
+    const auto o = seed_offset(Seed({"job-" + std::to_string(i)}), 15min);
     EXPECT_GE(o.count(), 0);
     EXPECT_LT(o, 15min);
     seen.insert(o.count() / 60000);
   }
   EXPECT_EQ(seen.size(), 15u);  // every minute of the window is used
-  EXPECT_THROW(offset(Seed({"x"}), 0ms), Error);
-  EXPECT_THROW(offset(Seed({"x"}), -5ms), Error);
+  EXPECT_THROW(seed_offset(Seed({"x"}), 0ms), Error);
+  EXPECT_THROW(seed_offset(Seed({"x"}), -5ms), Error);
 }
 
 TEST(Spread, EveryFireTimeMovesByTheSeedsOffset) {
   auto o = seeded({"nightly"});
-  o.spread = 15min;
+  o.offset_window = 15min;
   const Schedule s = parse("0 * * * *", o);
-  EXPECT_EQ(s.spread_offset(), offset(Seed({"nightly"}), 15min));
+  EXPECT_EQ(s.seed_offset(), seed_offset(Seed({"nightly"}), 15min));
   sys_milliseconds t = *parse_rfc3339("2026-01-01T00:00:00Z");
   for (int i = 0; i < 5; ++i) {
     const auto n = *s.next(t);
@@ -192,9 +192,9 @@ TEST(Spread, EveryFireTimeMovesByTheSeedsOffset) {
   }
   // Without a seed, or with a window that is not positive: errors.
   ParseOptions no_seed;
-  no_seed.spread = 15min;
+  no_seed.offset_window = 15min;
   EXPECT_THROW(parse("0 * * * *", no_seed), Error);
-  o.spread = -1ms;
+  o.offset_window = -1ms;
   EXPECT_THROW(parse("0 * * * *", o), Error);
 }
 

@@ -54,8 +54,8 @@ TEST(Targets, Systemd) {
   EXPECT_THROW(exprs("0 0 12 30W * ?", quartz, Target::systemd), Error);
   // A spread offset becomes seconds with milliseconds.
   ParseOptions spread = in(Dialect::standard, "UTC", "nightly");
-  spread.spread = std::chrono::seconds{30};
-  const auto ms = offset(Seed({"nightly"}), std::chrono::seconds{30}).count();
+  spread.offset_window = std::chrono::seconds{30};
+  const auto ms = seed_offset(Seed({"nightly"}), std::chrono::seconds{30}).count();
   char expected[64];
   std::snprintf(expected, sizeof expected, "*-*-* 03:00:%02lld.%03lld UTC", static_cast<long long>(ms / 1000),
                 static_cast<long long>(ms % 1000));

@@ -76,7 +76,7 @@ TEST(Errors, OneFamilyWithAKind) {
   EXPECT_EQ(kind_of([] { parse("0 0 * * 8"); }), ErrorKind::syntax);
   EXPECT_EQ(kind_of([] { parse("H 0 * * *"); }), ErrorKind::missing_seed);
   ParseOptions spread_without_seed;
-  spread_without_seed.spread = 15min;
+  spread_without_seed.offset_window = 15min;
   EXPECT_EQ(kind_of([&] { parse("0 0 * * *", spread_without_seed); }), ErrorKind::missing_seed);
   EXPECT_EQ(kind_of([] { Seed({"web", ""}); }), ErrorKind::bad_seed);
   EXPECT_EQ(kind_of([] { TimeZone::locate("Mars/Olympus"); }), ErrorKind::time_zone);
@@ -88,7 +88,7 @@ TEST(Errors, OneFamilyWithAKind) {
   ParseOptions quartz;
   quartz.dialect = Dialect::quartz;
   EXPECT_EQ(kind_of([&] { resolve("0 0 0 L * ?", quartz, Dialect::standard); }), ErrorKind::unsupported);
-  EXPECT_EQ(kind_of([] { offset(Seed({"x"}), 0ms); }), ErrorKind::argument);
+  EXPECT_EQ(kind_of([] { seed_offset(Seed({"x"}), 0ms); }), ErrorKind::argument);
   EXPECT_EQ(kind_of([] { parse_structured("{\"hour\": 25}"); }), ErrorKind::syntax);
   EXPECT_EQ(error_kind_name(ErrorKind::missing_seed), "missing-seed");
   // Library messages speak of the API, never of command-line flags.

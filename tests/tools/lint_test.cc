@@ -43,7 +43,7 @@ struct Case {
   const char* suggestion;  // "" when none is expected
   const char* zone = "UTC";
   const char* policy = "cron";
-  LintTarget target = LintTarget::fuzzycron;  // reads H: the H rewrites are the advice
+  RunsOn target = RunsOn::fuzzycron;  // reads H: the H rewrites are the advice
 };
 
 void PrintTo(const Case& c, std::ostream* os) { *os << c.code << " on \"" << c.expr << '"'; }
@@ -54,7 +54,7 @@ TEST_P(Codes, FiresWithPositionMessageAndRewrite) {
   const Case& c = GetParam();
   LintOptions o = options(c.dialect, c.zone);
   o.parse.dst = *DstPolicy::from_name(c.policy);
-  o.target = c.target;
+  o.runs_on = c.target;
   const auto found = lint(c.expr, o);
   const Finding* f = find(found, c.code);
   ASSERT_NE(f, nullptr) << c.expr << ": " << codes(found);
@@ -84,13 +84,13 @@ TEST(Lint, FurikoSundayOnlyWhereTheReadingsDiffer) {
 TEST(Lint, TargetNames) {
   for (const char* name : {"fuzzycron", "cron", "kubernetes", "github-actions", "systemd", "quartz", "spring", "jenkins",
                            "furiko"}) {
-    const auto t = lint_target_from_name(name);
+    const auto t = runs_on_from_name(name);
     ASSERT_TRUE(t) << name;
-    EXPECT_EQ(lint_target_name(*t), name);
+    EXPECT_EQ(runs_on_name(*t), name);
   }
-  EXPECT_FALSE(lint_target_from_name("crontab"));
-  EXPECT_TRUE(reads_hash_forms(LintTarget::jenkins));
-  EXPECT_FALSE(reads_hash_forms(LintTarget::kubernetes));
+  EXPECT_FALSE(runs_on_from_name("crontab"));
+  EXPECT_TRUE(reads_hash_forms(RunsOn::jenkins));
+  EXPECT_FALSE(reads_hash_forms(RunsOn::kubernetes));
 }
 
 // A fixed minute other than :00 was picked off the peak: nothing to say.
@@ -110,16 +110,16 @@ TEST(Lint, FixedMinuteOnlyAtThePeak) {
 // Where the target does not read H, the advice is the value H gives this job
 // (with a seed) or the command that derives it (without): never an H.
 TEST(Lint, TargetsWithoutHGetTheJobsValue) {
-  for (LintTarget t : {LintTarget::cron, LintTarget::kubernetes, LintTarget::github_actions, LintTarget::systemd}) {
-    LintOptions o = options(t == LintTarget::kubernetes ? Dialect::kubernetes : Dialect::standard);
-    o.target = t;
+  for (RunsOn t : {RunsOn::cron, RunsOn::kubernetes, RunsOn::github_actions, RunsOn::systemd}) {
+    LintOptions o = options(t == RunsOn::kubernetes ? Dialect::kubernetes : Dialect::standard);
+    o.runs_on = t;
     for (const char* expr : {"*/15 * * * *", "0 * * * *", "* 2 * * *", "0,20,40 * * * *"}) {
       const auto unseeded = lint(expr, o);
       ASSERT_FALSE(unseeded.empty()) << expr;
       const Finding& f = unseeded.front();
       EXPECT_EQ(f.suggestion, "") << expr;
       EXPECT_NE(f.message.find("--seed JOB"), std::string::npos) << f.message;
-      EXPECT_NE(f.message.find(std::string(lint_target_name(t)) + " does not read H"), std::string::npos) << f.message;
+      EXPECT_NE(f.message.find(std::string(runs_on_name(t)) + " does not read H"), std::string::npos) << f.message;
       LintOptions seeded = o;
       seeded.parse.seed = Seed({"web-07", "backup"});
       const auto found = lint(expr, seeded);
@@ -173,7 +173,7 @@ const std::vector<Case> kCases{
         Case{"FC101", Dialect::quartz, "*/10 * * * * ?", Severity::warning, 1, "second", "H/10 * * * * ?"},
         Case{"FC102", Dialect::standard, "0 * * * *", Severity::info, 1, "the top of the hour", "H * * * *"},
         Case{"FC102", Dialect::standard, "0 3 * * *", Severity::warning, 1, "GitHub Actions delays and may drop", "",
-             "UTC", "cron", LintTarget::github_actions},
+             "UTC", "cron", RunsOn::github_actions},
         Case{"FC102", Dialect::quartz, "0 * * * * ?", Severity::info, 1, "fixed second (0) at the top of the minute",
              "H * * * * ?"},
         Case{"FC102", Dialect::quartz, "0 0 10 * * ?", Severity::info, 1, "top of the hour", "H 0 10 * * ?"},

@@ -1,0 +1,22 @@
+// Reading the command line's inputs and writing what several commands print.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fuzzycron::cli {
+
+// A file's whole text; throws Error(argument) when it cannot be read.
+std::string read_file(const std::string& path);
+// The text split at '\n' (no empty last line for a final newline).
+std::vector<std::string> lines_of(std::string_view text);
+// This machine's host name (gethostname), "localhost" when it has none.
+std::string host_name();
+// "3d 4h", "12m 5s", "250ms": the two largest units.
+std::string format_distance(std::chrono::milliseconds d);
+// "  TEXT\n  ^" under column `column` (1-based), the text cut at 200 bytes.
+std::string caret_lines(std::string_view text, int column);
+
+}  // namespace fuzzycron::cli

@@ -1,0 +1,70 @@
+#include "options.h"
+
+#include <ostream>
+
+#include "fuzzycron/options.h"
+
+namespace fuzzycron::cli {
+
+void add_flags(CLI::App& c, Flags& f, unsigned groups) {
+  if (groups & kDialect) {
+    c.add_option("-d,--dialect", f.dialect, dialect_names(" | "))->capture_default_str();
+    c.add_option("--hash", f.hash, "hash scheme: " + hash_scheme_names(" | ") + " (default: the dialect's own)");
+    c.add_flag("--seconds-first", f.seconds_first,
+               "croniter: in 6 or 7 fields the seconds come first (second_at_beginning)");
+    c.add_flag("--strict", f.strict,
+               "cron-parser: its strict mode (6 fields, one day field restricted, H inside the field)");
+  }
+  if (groups & kZone) {
+    c.add_option("-z,--tz", f.tz, "IANA time zone of the schedule, e.g. America/New_York")->capture_default_str();
+    c.add_option("--dst", f.dst, "DST policy: cron | wall | skip-first | shift-both | ...")->capture_default_str();
+  }
+  if (groups & kSeed)
+    c.add_option("-s,--seed", f.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");
+  if (groups & kHost) c.add_option("--host", f.host, "host name: prepended to the seed parts");
+  if (groups & kOffsetWindow)
+    c.add_option("--offset-window,--spread", f.offset_window,
+                 "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m (--spread: its old name)");
+  if (groups & kFrom)
+    c.add_option("--from", f.from, "start instant: RFC 3339 (2026-03-08T01:59:30Z) or now")->capture_default_str();
+  if (groups & kCount) c.add_option("-n,--count", f.count, "how many fire times")->capture_default_str();
+  if (groups & kJson) c.add_flag("--json", f.json, "print JSON");
+}
+
+ParseOptions parse_options(const Flags& f, bool with_seed) {
+  OptionNames names;
+  names.dialect = f.dialect;
+  names.time_zone = f.tz;
+  names.dst = f.dst;
+  names.hash = f.hash;
+  if (with_seed) {
+    if (!f.host.empty()) names.seed.push_back(f.host);
+    names.seed.insert(names.seed.end(), f.seeds.begin(), f.seeds.end());
+  }
+  names.offset_window = f.offset_window;
+  names.croniter.second_at_beginning = f.seconds_first;
+  names.cron_parser.strict = f.strict;
+  return options_from_names(names);
+}
+
+sys_milliseconds parse_from(const std::string& text) {
+  if (text == "now") return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+  if (auto t = parse_rfc3339(text)) return *t;
+  throw Error(ErrorKind::argument,
+              "--from is not an RFC 3339 time: expected e.g. 2026-03-08T01:59:30Z or 2026-03-08T01:59:30-05:00", text, 1);
+}
+
+std::string_view hint(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::missing_seed: return "pass --seed JOB (and --host NAME for a per-host seed)";
+    default: return "";
+  }
+}
+
+void print_error(std::ostream& err, const Error& e) {
+  const std::string_view h = hint(e.kind());
+  const std::string message = h.empty() ? e.message() : e.message() + "; " + std::string(h);
+  err << "fuzzycron: " << Error(e.kind(), message, e.text(), e.column(), e.line()).with_caret() << "\n";
+}
+
+}  // namespace fuzzycron::cli

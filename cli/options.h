@@ -1,0 +1,65 @@
+// The flags several commands share, and what they turn into. Each command
+// registers only the groups it reads (a flag it does not read is a usage
+// error), then builds ParseOptions through the library's one adapter
+// (fuzzycron/options.h).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "fuzzycron/fuzzycron.h"
+
+namespace fuzzycron::cli {
+
+// Exit statuses (docs/cli.md).
+inline constexpr int kOk = 0;
+inline constexpr int kFailure = 1;
+inline constexpr int kBadInput = 2;
+
+// What a command's flags say about the schedule, as typed.
+struct Flags {
+  std::string dialect = "standard";
+  std::string tz = "UTC";
+  std::string dst = "cron";
+  std::vector<std::string> seeds;  // -s/--seed, in order
+  std::string host;                // --host: prepended to the seed
+  std::string hash;                // --hash: a scheme name, or empty for the dialect's
+  std::string offset_window;       // --offset-window: e.g. 15m, or empty
+  bool seconds_first = false;      // --seconds-first: croniter's second_at_beginning
+  bool strict = false;             // --strict: cron-parser's strict mode
+  std::string from = "now";
+  int count = 5;
+  bool json = false;
+};
+
+// The groups of flags, or-ed together for add_flags.
+enum FlagGroup : unsigned {
+  kDialect = 1 << 0,       // -d, --hash, --seconds-first, --strict
+  kZone = 1 << 1,          // -z, --dst
+  kSeed = 1 << 2,          // -s/--seed
+  kHost = 1 << 3,          // --host
+  kOffsetWindow = 1 << 4,  // --offset-window (--spread, its old name)
+  kFrom = 1 << 5,          // --from
+  kCount = 1 << 6,         // -n/--count
+  kJson = 1 << 7,          // --json
+  kSchedule = kDialect | kZone | kSeed | kHost | kOffsetWindow,
+};
+
+void add_flags(CLI::App& command, Flags& flags, unsigned groups);
+
+// The flags as ParseOptions; throws Error on a bad value. `with_seed`: false
+// for commands that seed each job themselves ([host, name] per entry).
+ParseOptions parse_options(const Flags& flags, bool with_seed = true);
+// "now" or RFC 3339; throws Error.
+sys_milliseconds parse_from(const std::string& text);
+
+// What to do about an error of this kind, in the command line's terms ("" when
+// the message says it all): the library's messages speak of the API.
+std::string_view hint(ErrorKind kind);
+// A rejection the way every command prints it: message, hint, then the text with a caret.
+void print_error(std::ostream& err, const Error& e);
+
+}  // namespace fuzzycron::cli

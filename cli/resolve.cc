@@ -1,0 +1,179 @@
+// fuzzycron resolve: hash forms (H) replaced by the values they stand for, in
+// one expression, every entry of a crontab, or in place in Kubernetes YAML and
+// GitHub workflows.
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <tuple>
+
+#include "command.h"
+#include "fuzzycron/options.h"
+#include "fuzzycron/tools.h"
+#include "io.h"
+#include "options.h"
+
+namespace fuzzycron::cli {
+namespace {
+
+struct Resolve {
+  std::string expr, crontab, manifest, workflow;
+  std::string path;  // --path: the workflow's path in the repository
+  std::string to;    // --to DIALECT
+  Flags flags;
+  bool dialect_given = false;
+};
+
+int resolve_expression(const Resolve& c, std::ostream& out) {
+  const ParseOptions options = parse_options(c.flags);
+  const std::string resolved =
+      c.to.empty() ? resolve(c.expr, options) : resolve(c.expr, options, dialect_named(c.to));
+  if (c.flags.json)
+    out << nlohmann::json{{"expr", c.expr}, {"resolved", resolved}, {"seed", options.seed.parts()}}.dump() << "\n";
+  else
+    out << resolved << "\n";
+  return kOk;
+}
+
+// Every entry resolved with its own seed ([host, name]); bad lines are
+// reported with their line and column and printed as they were.
+int resolve_crontab(const Resolve& c, std::ostream& out, std::ostream& err) {
+  const std::string text = read_file(c.crontab);
+  const ParseOptions options = parse_options(c.flags, false);
+  std::optional<Dialect> target;
+  if (!c.to.empty()) target = dialect_named(c.to);
+  const Crontab tab = parse_crontab(text, options.dialect);
+  std::vector<Diagnostic> problems(tab.errors);
+  std::vector<std::string> lines = tab.lines;
+  for (const auto& e : tab.entries) {
+    if (e.reboot) continue;
+    try {
+      e.parse(options, c.flags.host);  // the entry's errors at its line and column
+      const ParseOptions job = e.options(options, c.flags.host);
+      const std::string resolved = target ? resolve(e.schedule, job, *target) : resolve(e.schedule, job);
+      lines[static_cast<std::size_t>(e.line - 1)].replace(static_cast<std::size_t>(e.schedule_column - 1),
+                                                          e.schedule.size(), resolved);
+    } catch (const Error& x) {
+      problems.push_back(e.diagnostic(x));
+    }
+  }
+  for (const auto& line : lines) out << line << "\n";
+  std::stable_sort(problems.begin(), problems.end(), [](auto& a, auto& b) { return a.line < b.line; });
+  for (const auto& p : problems) err << format_diagnostic(c.crontab, p);
+  if (tab.entries.empty() && tab.errors.empty()) err << "fuzzycron: " << c.crontab << ": no entries\n";
+  return problems.empty() ? kOk : kBadInput;
+}
+
+// ".github/workflows/x.yml" from any path that contains it, else the file name.
+std::string workflow_path_of(const std::string& file) {
+  const auto at = file.rfind(".github/workflows/");
+  if (at != std::string::npos) return file.substr(at);
+  const auto slash = file.rfind('/');
+  return slash == std::string::npos ? file : file.substr(slash + 1);
+}
+
+int resolve_in_place(const Resolve& c, std::istream& in, std::ostream& out, std::ostream& err) {
+  const bool workflow = !c.workflow.empty();
+  const std::string& file = workflow ? c.workflow : c.manifest;
+  if (!c.to.empty()) {
+    err << "fuzzycron: --to does not apply to --manifest/--workflow: the file's own grammar is kept\n";
+    return kBadInput;
+  }
+  std::string repository;
+  if (workflow) {
+    if (c.flags.seeds.size() != 1 || !c.flags.host.empty()) {
+      err << "fuzzycron: --workflow needs the repository as one --seed OWNER/REPO (and no --host)\n";
+      return kBadInput;
+    }
+    repository = c.flags.seeds.front();
+  } else if (!c.flags.seeds.empty() || !c.flags.host.empty()) {
+    err << "fuzzycron: --manifest seeds each CronJob with its namespace and name: drop --seed/--host\n";
+    return kBadInput;
+  }
+  Flags flags = c.flags;
+  if (!workflow && !c.dialect_given) flags.dialect = "kubernetes";  // CronJobs are read as Kubernetes does
+  const ParseOptions options = parse_options(flags, false);
+  const std::string shown = file == "-" ? "<stdin>" : file;
+  const std::string text =
+      file == "-" ? std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()} : read_file(file);
+  InPlaceResult r;
+  try {
+    r = workflow ? resolve_workflow(text, repository, c.path.empty() ? workflow_path_of(shown) : c.path, options)
+                 : resolve_manifest(text, options);
+  } catch (const Error& e) {
+    if (e.line() > 0)
+      err << format_diagnostic(shown, Diagnostic{Severity::error, "", e.line(), e.column(), e.message(), e.text()});
+    else
+      err << fmt::format("fuzzycron: {}: {}\n", shown, e.message());
+    return kBadInput;
+  }
+  if (c.flags.json) {
+    nlohmann::json j{{"file", shown}, {"text", r.text}};
+    auto& changes = j["changes"] = nlohmann::json::array();
+    for (const auto& x : r.changes)
+      changes.push_back({{"document", x.document}, {"line", x.line}, {"column", x.column}, {"name", x.name},
+                         {"before", x.before}, {"after", x.after}});
+    auto& problems = j["problems"] = nlohmann::json::array();
+    for (const auto& x : r.problems)
+      problems.push_back({{"document", x.document}, {"line", x.line}, {"column", x.column}, {"name", x.name},
+                          {"message", x.message}});
+    out << j.dump() << "\n";
+  } else {
+    out << r.text;
+    std::vector<std::tuple<int, int, std::string>> notes;  // in the file's order
+    for (const auto& x : r.changes)
+      notes.emplace_back(x.line, x.column, fmt::format("{}: '{}' -> '{}'", x.name, x.before, x.after));
+    for (const auto& x : r.problems)
+      notes.emplace_back(x.line, x.column, fmt::format("document {}, {}: {}", x.document, x.name, x.message));
+    std::sort(notes.begin(), notes.end());
+    for (const auto& [line, column, note] : notes) err << fmt::format("{}:{}:{}: {}\n", shown, line, column, note);
+  }
+  return r.problems.empty() ? kOk : kBadInput;
+}
+
+}  // namespace
+
+Command add_resolve(CLI::App& app) {
+  auto c = std::make_shared<Resolve>();
+  auto* sub = app.add_subcommand("resolve", "replace hash forms (H) by the values they stand for, for a seed");
+  auto* expr = sub->add_option("EXPR", c->expr, "the cron expression (quote it)");
+  auto* crontab = sub->add_option("--crontab", c->crontab,
+                                  "a crontab file: every entry resolved with its own seed "
+                                  "([host, name]; name from '# name: JOB' or the command)");
+  auto* manifest = sub->add_option("--manifest", c->manifest,
+                                   "a Kubernetes YAML stream (FILE or - for stdin): every CronJob's spec.schedule "
+                                   "resolved in place, seeded [namespace, name]; every other byte unchanged (a Helm "
+                                   "--post-renderer)");
+  auto* workflow = sub->add_option("--workflow", c->workflow,
+                                   "a GitHub Actions workflow (FILE or -): every on.schedule cron resolved in place, "
+                                   "seeded [--seed OWNER/REPO, --path, position]");
+  sub->add_option("--path", c->path,
+                  "--workflow: its path in the repository (default: from .github/workflows/ in FILE, else FILE's name)")
+      ->needs(workflow);
+  expr->excludes(crontab)->excludes(manifest)->excludes(workflow);
+  crontab->excludes(manifest)->excludes(workflow);
+  manifest->excludes(workflow);
+  add_flags(*sub, c->flags, kDialect | kSeed | kHost | kJson);
+  sub->add_option("--to", c->to, "write the result in another dialect (" + dialect_names(" | ") + ")");
+  sub->footer("Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
+              "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.\n"
+              "Example: fuzzycron resolve -d jenkins 'H H(0-7) * * 1-5' --seed nightly --to quartz\n"
+              "Example: helm template my-chart | fuzzycron resolve --manifest - | kubectl apply -f -\n"
+              "  CronJob schedules are read as Kubernetes does (-d kubernetes unless -d is given).\n"
+              "Example: fuzzycron resolve --workflow .github/workflows/nightly.yml --seed octo/app");
+  return {sub, [c, sub] {
+            c->dialect_given = sub->get_option("--dialect")->count() > 0;
+            if (!c->manifest.empty() || !c->workflow.empty()) return resolve_in_place(*c, std::cin, std::cout, std::cerr);
+            if (!c->crontab.empty()) return resolve_crontab(*c, std::cout, std::cerr);
+            if (c->expr.empty()) {
+              std::cerr << "fuzzycron: resolve needs an EXPR, --crontab FILE, --manifest FILE or --workflow FILE\n";
+              return kBadInput;
+            }
+            return resolve_expression(*c, std::cout);
+          }};
+}
+
+}  // namespace fuzzycron::cli

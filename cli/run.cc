@@ -1,0 +1,116 @@
+// fuzzycron run: the job runner (src/runner), and its --test and --dry-run checks.
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "command.h"
+#include "fuzzycron/options.h"
+#include "io.h"
+#include "options.h"
+#include "runner/check.h"
+#include "runner/loop.h"
+
+namespace fuzzycron::cli {
+namespace {
+
+struct Run {
+  runner::RunnerOptions options;
+  std::string grace = "25s", log_format = "json", shutdown = "term", shard, sim_start, catchup_spread = "10s";
+  double sim_rate = 1.0;
+  bool test = false, dry = false;
+  Flags flags;
+};
+
+// The flags as RunnerOptions; false (said on err) when one is wrong.
+bool finish_options(Run& c, std::ostream& err) {
+  namespace runner = fuzzycron::runner;
+  runner::RunnerOptions& o = c.options;
+  o.parse = parse_options(c.flags, false);
+  o.host = c.flags.host.empty() ? host_name() : c.flags.host;
+  o.shutdown_grace = parse_duration(c.grace);
+  o.catchup_spread = parse_duration(c.catchup_spread);
+  if (c.log_format != "json" && c.log_format != "text") {
+    err << "fuzzycron: --log-format is json or text\n";
+    return false;
+  }
+  o.json = c.log_format == "json";
+  if (c.shutdown == "term") o.shutdown = runner::RunnerOptions::Shutdown::term;
+  else if (c.shutdown == "wait") o.shutdown = runner::RunnerOptions::Shutdown::wait;
+  else if (c.shutdown == "kill") o.shutdown = runner::RunnerOptions::Shutdown::kill;
+  else {
+    err << "fuzzycron: --shutdown is term, wait or kill\n";
+    return false;
+  }
+  if (!c.shard.empty()) {
+    int i = -1, n = 0;
+    char slash = 0, extra = 0;
+    std::istringstream in(c.shard);
+    if (!(in >> i >> slash >> n) || slash != '/' || (in >> extra) || n < 1 || i < 0 || i >= n) {
+      err << "fuzzycron: --shard is I/N with 0 <= I < N, e.g. 0/3\n";
+      return false;
+    }
+    o.shard = {i, n};
+  }
+  if (!c.sim_start.empty()) {
+    o.sim_start = parse_from(c.sim_start);
+    if (!(c.sim_rate > 0)) {
+      err << "fuzzycron: --sim-rate must be above 0\n";
+      return false;
+    }
+    o.sim_rate = c.sim_rate;
+  }
+  return true;
+}
+
+int run(Run& c) {
+  if (!finish_options(c, std::cerr)) return kBadInput;
+  if (c.test) return runner::test_config(c.options, std::cout);
+  if (c.dry) return runner::dry_run(c.options, parse_from(c.flags.from), c.flags.count, std::cout);
+  return runner::run(c.options, std::cout);
+}
+
+}  // namespace
+
+Command add_run(CLI::App& app) {
+  auto c = std::make_shared<Run>();
+  auto* sub = app.add_subcommand(
+      "run", "run a crontab's jobs: H per host and job, overlap, timeouts, retries, catch-up, DST and clock steps");
+  sub->add_option("FILE", c->options.file,
+                  "the crontab (cronie's format; per-job settings as '# key: value' above an entry)")
+      ->required();
+  add_flags(*sub, c->flags, kDialect | kZone | kHost | kOffsetWindow | kFrom | kCount);
+  sub->add_option("--state-dir", c->options.state_dir, "keep each job's last fire here, to catch up after downtime");
+  sub->add_option("--shutdown-grace", c->grace, "after SIGTERM/SIGINT, how long jobs get before SIGKILL")
+      ->capture_default_str();
+  sub->add_option("--log-format", c->log_format, "json (one object per line) | text")->capture_default_str();
+  sub->add_option("--shutdown", c->shutdown,
+                  "what running jobs get at SIGTERM: term (SIGTERM, SIGKILL after the grace) | wait (nothing "
+                  "until the grace ends) | kill")
+      ->capture_default_str();
+  sub->add_option("--metrics-address", c->options.metrics_address,
+                  "HOST:PORT for /metrics (Prometheus), /status (JSON), /healthz and /readyz");
+  sub->add_flag("--strict-health", c->options.strict_health, "/healthz answers 503 while any job's last run failed");
+  sub->add_option("--shard", c->shard, "I/N: run only the jobs whose hash picks shard I of N replicas");
+  sub->add_option("--catchup-spread", c->catchup_spread,
+                  "catch-up runs start within this, each at its job's stable offset")
+      ->capture_default_str();
+  sub->add_flag("--test", c->test, "check the file: problems as FILE:LINE:COL (exit 1), lint warnings");
+  sub->add_flag("--dry-run", c->dry, "print each job's resolved schedule and next --count instants, run nothing");
+  sub->add_option("--sim-start", c->sim_start, "run on a simulated clock from this RFC 3339 instant (tests)");
+  sub->add_option("--sim-rate", c->sim_rate, "simulated seconds per real second")->capture_default_str();
+  sub->add_option("--sim-control", c->options.sim_control,
+                  "a FIFO for 'step SECONDS' and 'suspend SECONDS' (tests)");
+  sub->footer(
+      "Per-job settings, comment lines directly above the entry (a plain cron ignores them):\n"
+      "  # name: backup-db   # timeout: 10m   # kill-grace: 10s   # concurrency: forbid|allow|replace|queue\n"
+      "  # catchup: skip|latest|all:N   # starting-deadline: 5m   # retry: N   # retry-on: 75,11\n"
+      "  # on-permanent-failure: COMMAND   # dst: skip-first\n"
+      "H is seeded [--host (default: this machine's name), name]; every fire instant is `fuzzycron next`'s.\n"
+      "Signals: SIGTERM/SIGINT stop (jobs get --shutdown-grace), SIGHUP or a change of FILE reloads.\n"
+      "Exit status: 0 clean stop, 1 the crontab cannot be used (or --test found problems), 2 usage, 3 fatal.\n"
+      "Example: fuzzycron run /etc/fuzzycron/crontab --state-dir /var/lib/fuzzycron --metrics-address :9100\n"
+      "Example: fuzzycron run --dry-run examples/platform.crontab --host web-07 -n 3");
+  return {sub, [c] { return run(*c); }};
+}
+
+}  // namespace fuzzycron::cli

@@ -1,0 +1,180 @@
+// fuzzycron spread: the load a crontab puts on a fleet, before and after hashing.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "command.h"
+#include "fuzzycron/options.h"
+#include "fuzzycron/tools.h"
+#include "io.h"
+#include "options.h"
+
+namespace fuzzycron::cli {
+namespace {
+
+struct SpreadCommand {
+  std::string file;
+  std::optional<int> hosts;  // --hosts N: host-1..host-N; neither this nor a list: seed [name]
+  std::string host_list;     // --host-list FILE
+  std::string window = "1d";
+  std::string resolution = "1m";
+  std::string svg;  // --svg OUT
+  int width = 0;    // terminal columns; 0: $COLUMNS or 80
+  bool ascii = false;
+  Flags flags;
+};
+
+std::vector<std::string> read_host_list(const std::string& path) {
+  std::vector<std::string> hosts;
+  std::map<std::string, int> first_line;
+  int line_no = 0;
+  for (std::string line : lines_of(read_file(path))) {
+    ++line_no;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    line.erase(0, first);
+    if (line.find('\0') != std::string::npos)
+      throw Error(ErrorKind::argument, fmt::format("{}:{}: binary data (a NUL byte) in the host list", path, line_no),
+                  line, 1, line_no);
+    if (const auto [it, fresh] = first_line.try_emplace(line, line_no); !fresh)
+      throw Error(ErrorKind::argument,
+                  fmt::format("{}:{}: host '{}' is listed twice (first on line {}); each host runs each job once",
+                              path, line_no, line, it->second),
+                  line, 1, line_no);
+    hosts.push_back(line);
+  }
+  if (hosts.empty())
+    throw Error(ErrorKind::argument, fmt::format("{}: the host list names no hosts (one per line)", path), path, 1);
+  return hosts;
+}
+
+nlohmann::json load_json(const Load& l, const Spread& s) {
+  nlohmann::json busiest = nlohmann::json::array();
+  for (auto i : l.busiest)
+    busiest.push_back({{"time", format_rfc3339(s.from + s.resolution * static_cast<std::int64_t>(i), TimeZone::utc())},
+                       {"fires", l.buckets[i]}});
+  return {{"peak", l.peak}, {"mean", l.mean}, {"peak_to_mean", l.mean > 0 ? l.peak / l.mean : 0.0},
+          {"p99", l.p99},   {"fires", l.fires}, {"busiest", busiest}, {"buckets", l.buckets}};
+}
+
+int run(const SpreadCommand& c, std::ostream& out, std::ostream& err) {
+  SpreadOptions options;
+  options.parse = parse_options(c.flags, false);
+  if (c.hosts) {
+    if (*c.hosts < 1)
+      throw Error(ErrorKind::argument,
+                  "--hosts needs at least 1 host (hosts are named host-1 ... host-N), or give --host-list FILE",
+                  std::to_string(*c.hosts), 1);
+    if (*c.hosts > 1'000'000)
+      throw Error(ErrorKind::argument, "--hosts is limited to 1,000,000", std::to_string(*c.hosts), 1);
+    for (int i = 1; i <= *c.hosts; ++i) options.hosts.push_back(fmt::format("host-{}", i));
+  } else if (!c.host_list.empty()) {
+    options.hosts = read_host_list(c.host_list);
+  }  // else each entry runs once, with the seed [name]
+  options.window = parse_duration(c.window);
+  if (options.window.count() < 1)
+    throw Error(ErrorKind::argument, "--window must be longer than zero, e.g. 1h or 1d", c.window, 1);
+  options.resolution = parse_duration(c.resolution);
+  if (options.resolution < std::chrono::milliseconds{1})
+    throw Error(ErrorKind::argument, "--resolution must be longer than zero: 1s or 1m", c.resolution, 1);
+  const auto& from = c.flags.from;
+  options.from = from == "now" ? std::chrono::floor<std::chrono::minutes>(parse_from(from)) : parse_from(from);
+  const Crontab tab = parse_crontab(read_file(c.file), options.parse.dialect);
+  Spread result;
+  try {
+    result = spread(tab, options);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::argument) throw;
+    throw Error(ErrorKind::argument, e.message(), c.window + " / " + c.resolution, 1);
+  }
+  for (const auto& e : result.errors) err << format_diagnostic(c.file, e);
+  if (result.entries == 0) {
+    err << "fuzzycron: " << c.file << ": no entries that run at times (an empty crontab, or every line failed)\n";
+    return kBadInput;
+  }
+  if (!c.svg.empty()) {
+    std::ofstream svg(c.svg, std::ios::binary);
+    svg << spread_svg(result);
+    if (!svg.flush()) throw std::runtime_error("cannot write the SVG file '" + c.svg + "'");
+  }
+  if (c.flags.json) {
+    nlohmann::json j{{"entries", result.entries},
+                     {"hosts", result.hosts},
+                     {"from", format_rfc3339(result.from, TimeZone::utc())},
+                     {"window_ms", options.window.count()},
+                     {"resolution_ms", options.resolution.count()},
+                     {"before", load_json(result.before, result)},
+                     {"after", load_json(result.after, result)}};
+    auto& errors = j["errors"] = nlohmann::json::array();
+    for (const auto& e : result.errors)
+      errors.push_back({{"line", e.line}, {"column", e.column}, {"message", e.message}});
+    out << j.dump() << "\n";
+    return result.errors.empty() ? kOk : kBadInput;
+  }
+  const std::string unit = options.resolution == std::chrono::seconds{1}   ? "second"
+                           : options.resolution == std::chrono::minutes{1} ? "minute"
+                                                                           : c.resolution;
+  out << fmt::format("{}: {} entr{} on {} host{} = {} jobs; {} fires from {} over {}, counted per {}\n\n", c.file,
+                     result.entries, result.entries == 1 ? "y" : "ies", result.hosts, result.hosts == 1 ? "" : "s",
+                     result.entries * result.hosts, result.after.fires, format_rfc3339(result.from, TimeZone::utc()),
+                     c.window, unit);
+  out << fmt::format("  {:<16} {:>8} {:>9} {:>10} {:>8}\n", "", "peak", "mean", "peak/mean", "p99");
+  const std::pair<const char*, const Load*> loads[] = {{"before", &result.before}, {"after", &result.after}};
+  for (const auto& [name, l] : loads)
+    out << fmt::format("  {:<16} {:>8} {:>9.2f} {:>10.1f} {:>8}\n", std::string(name) + " hashing", l->peak, l->mean,
+                       l->mean > 0 ? l->peak / l->mean : 0.0, l->p99);
+  out << "\n";
+  for (const auto& [name, l] : loads) {
+    std::vector<std::string> shown;
+    for (auto i : l->busiest)
+      shown.push_back(fmt::format(
+          "{} ({})",
+          format_rfc3339(result.from + options.resolution * static_cast<std::int64_t>(i), TimeZone::utc()),
+          l->buckets[i]));
+    out << fmt::format("  busiest {:<7} {}\n", name + std::string(":"), fmt::join(shown, ", "));
+  }
+  int width = c.width;
+  if (width <= 0) {
+    const char* columns = std::getenv("COLUMNS");
+    width = columns ? std::atoi(columns) : 0;
+    if (width <= 0) width = 80;
+  }
+  out << "\n" << spread_histogram(result, std::clamp(width, 20, 1000), !c.ascii);
+  if (!c.svg.empty()) out << "\nplot written to " << c.svg << "\n";
+  return result.errors.empty() ? kOk : kBadInput;
+}
+
+}  // namespace
+
+Command add_spread(CLI::App& app) {
+  auto c = std::make_shared<SpreadCommand>();
+  auto* sub = app.add_subcommand("spread", "the load a crontab puts on a fleet, before and after hashing");
+  sub->add_option("FILE", c->file, "a crontab file (cronie's format, '# name: JOB' names a job)")->required();
+  add_flags(*sub, c->flags, kDialect | kZone | kOffsetWindow | kFrom | kJson);
+  auto* hosts = sub->add_option("--hosts", c->hosts, "run every entry on N hosts named host-1..host-N");
+  auto* host_list = sub->add_option("--host-list", c->host_list, "a file of host names, one per line");
+  hosts->excludes(host_list);
+  sub->add_option("-w,--window", c->window, "how long to look from --from: 1h, 1d, 7d ...")->capture_default_str();
+  sub->add_option("--resolution", c->resolution, "bucket size: 1s or 1m")->capture_default_str();
+  sub->add_option("--svg", c->svg, "also write an SVG plot of both loads to this file");
+  sub->add_option("--width", c->width, "terminal columns for the histogram (default: $COLUMNS or 80)");
+  sub->add_flag("--ascii", c->ascii, "draw the histogram with ASCII characters only");
+  sub->footer(
+      "Every entry runs on every host with the seed [host, name] (name from '# name: JOB' or the command);\n"
+      "without --hosts or --host-list each entry runs once, with the seed [name].\n"
+      "'before' takes every hash form at the lowest value of its range, as cron without H would run it;\n"
+      "'after' is what fuzzycron runs. Both are counted per bucket: peak, mean, peak/mean, 99th percentile.\n"
+      "Example: fuzzycron spread -d quartz examples/fleet.crontab --hosts 20 --window 2m --resolution 1s\n"
+      "Example: fuzzycron spread /etc/crontab --host-list hosts.txt --window 7d --svg load.svg");
+  return {sub, [c] { return run(*c, std::cout, std::cerr); }};
+}
+
+}  // namespace fuzzycron::cli

@@ -1,0 +1,75 @@
+#include "runner/check.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iterator>
+#include <ostream>
+
+#include "fuzzycron/lint.h"
+#include "fuzzycron/rfc3339.h"
+#include "runner/config.h"
+#include "runner/log.h"
+
+namespace fuzzycron::runner {
+namespace {
+
+// The crontab read and loaded, or nullopt (said on `out`) when it cannot be read.
+std::optional<std::pair<std::string, Config>> read_config(const RunnerOptions& options, std::ostream& out) {
+  std::ifstream in(options.file, std::ios::binary);
+  if (!in) {
+    out << fmt::format("{}: cannot read the file\n", options.file);
+    return std::nullopt;
+  }
+  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  Config config = load_config(text, options.parse, options.host);
+  return std::pair{std::move(text), std::move(config)};
+}
+
+}  // namespace
+
+int test_config(const RunnerOptions& options, std::ostream& out) {
+  const auto loaded = read_config(options, out);
+  if (!loaded) return 1;
+  const auto& [text, config] = *loaded;
+  for (const auto& p : config.problems) out << format_diagnostic(options.file, p);
+  LintOptions lint_options;
+  lint_options.parse = options.parse;
+  lint_options.host = options.host;
+  lint_options.runs_on = RunsOn::fuzzycron;
+  lint_options.from =
+      options.sim_start.value_or(std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
+  for (Finding f : lint(parse_crontab(text, options.parse.dialect), lint_options))
+    if (f.severity >= Severity::warning && !f.code.starts_with("FC00")) {
+      f.text.clear();  // one line per finding
+      out << format_diagnostic(options.file, f);
+    }
+  out << fmt::format("{}: {} job{}, {} problem{}\n", options.file, config.jobs.size(), config.jobs.size() == 1 ? "" : "s",
+                     config.problems.size(), config.problems.size() == 1 ? "" : "s");
+  return config.problems.empty() && !config.jobs.empty() ? 0 : 1;
+}
+
+int dry_run(const RunnerOptions& options, sys_milliseconds from, int count, std::ostream& out) {
+  const auto loaded = read_config(options, out);
+  if (!loaded) return 1;
+  const Config& config = loaded->second;
+  for (Diagnostic p : config.problems) {
+    p.text.clear();
+    out << format_diagnostic(options.file, p);
+  }
+  for (const auto& job : config.jobs) {
+    if (!in_shard(job, options.shard)) continue;
+    out << fmt::format("{} (line {}): {} -> {}\n", job.name, job.entry.line, job.entry.schedule, job.resolved);
+    if (!job.schedule) {
+      out << "  at each runner start\n";
+      continue;
+    }
+    auto t = job.schedule->next(from);
+    for (int i = 0; i < count && t; ++i, t = job.schedule->next(*t))
+      out << "  " << format_rfc3339(*t, job.schedule->zone()) << "\n";
+    if (!job.schedule->next(from)) out << "  never fires after " << iso(from) << "\n";
+  }
+  return config.problems.empty() ? 0 : 1;
+}
+
+}  // namespace fuzzycron::runner

@@ -1,0 +1,87 @@
+// `fuzzycron run`'s loop: one thread owns every job, process and file
+// descriptor; it sleeps in Clock::wait until the next fire instant, a process
+// deadline, a signal (signalfd), output from a job or a change of the crontab
+// (inotify). Every fire instant is the one Schedule::next gives for the job;
+// overlap, timeouts, retries, catch-up, clock steps and suspends, reloads and
+// shutdown are handled here (docs/runner.md).
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runner/clock.h"
+#include "runner/job_state.h"
+#include "runner/log.h"
+#include "runner/metrics.h"
+#include "runner/options.h"
+#include "runner/process.h"
+#include "runner/state_store.h"
+
+namespace fuzzycron::runner {
+
+class StatusServer;
+
+class Runner {
+ public:
+  // The clock and the launcher outlive the runner: tests pass a ManualClock and a fake launcher.
+  Runner(const RunnerOptions& options, Clock& clock, Launcher& launcher, std::ostream& log);
+  ~Runner();
+  Runner(const Runner&) = delete;
+  Runner& operator=(const Runner&) = delete;
+
+  // Runs until SIGTERM/SIGINT, or until the clock reaches `until` (then it
+  // stops as at SIGTERM). Exit status: 0 clean stop, 1 the crontab cannot be
+  // read or has no job, 3 a fatal runtime error (the metrics address).
+  int run(std::optional<sys_milliseconds> until = std::nullopt);
+
+ private:
+  void watch();
+  bool reload(bool first);
+  void apply(Config config, bool first);
+  void save_state();
+  void advance(JobState& s);
+  void catch_up(JobState& s, sys_milliseconds from, sys_milliseconds to, const char* cause);
+  void start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt);
+  void spawn(Run& r);
+  void run_hook(const Run& r, const nlohmann::json& end);
+  void read_output(Run& r, bool all);
+  void emit(Run& r, const std::string& record, bool continued);
+  void reap();
+  void finish(std::unique_ptr<Run>& r);
+  void fire_due(sys_milliseconds now);
+  void on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t);
+  void start_pending();
+  void handle_process_deadlines();
+  void end_finished();
+  void begin_shutdown(int sig);
+  void publish();
+  void handle_jumps();
+  void loop(std::optional<sys_milliseconds> until);
+  void handle_signals();
+
+  const RunnerOptions& o_;
+  Clock& clock_;
+  Launcher& launcher_;
+  Log log_;
+  StateStore store_;
+  std::vector<std::shared_ptr<JobState>> states_;
+  std::vector<std::unique_ptr<Run>> runs_;
+  std::string text_;
+  std::vector<std::string> problems_;
+  int signal_fd_ = -1, inotify_fd_ = -1;
+  bool stopping_ = false;
+  int shutdown_signal_ = 0;
+  std::int64_t shutdown_deadline_ = INT64_MAX;
+  std::uint64_t run_counter_ = 0;
+  RunnerCounters counters_;
+  std::unique_ptr<StatusServer> server_;
+  sys_milliseconds started_;
+};
+
+// The runner on the real clock (or the simulated one of --sim-start) and real processes.
+int run(const RunnerOptions& options, std::ostream& log);
+
+}  // namespace fuzzycron::runner

@@ -1,0 +1,87 @@
+#include "runner/metrics.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "runner/log.h"
+
+namespace fuzzycron::runner {
+namespace {
+
+using json = nlohmann::json;
+
+std::string label(const std::string& v) {
+  std::string out;
+  for (char c : v) out += c == '"' ? std::string("\\\"") : c == '\\' ? std::string("\\\\") : c == '\n' ? std::string("\\n") : std::string(1, c);
+  return out;
+}
+
+std::uint64_t count_of(const std::map<std::string, std::uint64_t>& m, const char* key) {
+  const auto it = m.find(key);
+  return it == m.end() ? 0 : it->second;
+}
+
+}  // namespace
+
+std::string metrics_text(const std::vector<std::shared_ptr<JobState>>& jobs, const RunnerCounters& counters) {
+  std::string metrics;
+  auto line = [&](const std::string& s) { metrics += s + "\n"; };
+  line("# HELP fuzzycron_job_runs_total Runs that ended, by outcome.");
+  line("# TYPE fuzzycron_job_runs_total counter");
+  for (const auto& s : jobs)
+    for (const char* outcome : {"success", "failure", "timeout", "killed"})
+      line(fmt::format("fuzzycron_job_runs_total{{job=\"{}\",outcome=\"{}\"}} {}", label(s->job.name), outcome,
+                       count_of(s->counters.runs, outcome)));
+  line("# TYPE fuzzycron_job_running gauge");
+  for (const auto& s : jobs) line(fmt::format("fuzzycron_job_running{{job=\"{}\"}} {}", label(s->job.name), s->running));
+  auto stamp = [&](const char* name, auto get) {
+    line(fmt::format("# TYPE {} gauge", name));
+    for (const auto& s : jobs)
+      if (const std::optional<sys_milliseconds> t = get(*s))
+        line(fmt::format("{}{{job=\"{}\"}} {:.3f}", name, label(s->job.name),
+                         static_cast<double>(t->time_since_epoch().count()) / 1000.0));
+  };
+  stamp("fuzzycron_job_last_start_timestamp_seconds", [](const JobState& s) { return s.counters.last_start; });
+  stamp("fuzzycron_job_last_success_timestamp_seconds", [](const JobState& s) { return s.counters.last_success; });
+  stamp("fuzzycron_job_next_scheduled_timestamp_seconds", [](const JobState& s) { return s.next; });
+  line("# TYPE fuzzycron_job_late_seconds histogram");
+  for (const auto& s : jobs) {
+    std::uint64_t cumulative = 0;
+    for (std::size_t i = 0; i < kLateBounds.size(); ++i) {
+      cumulative += s->counters.late_buckets[i];
+      line(fmt::format("fuzzycron_job_late_seconds_bucket{{job=\"{}\",le=\"{}\"}} {}", label(s->job.name),
+                       kLateBounds[i], cumulative));
+    }
+    line(fmt::format("fuzzycron_job_late_seconds_bucket{{job=\"{}\",le=\"+Inf\"}} {}", label(s->job.name),
+                     s->counters.late_count));
+    line(fmt::format("fuzzycron_job_late_seconds_sum{{job=\"{}\"}} {:.3f}", label(s->job.name), s->counters.late_sum));
+    line(fmt::format("fuzzycron_job_late_seconds_count{{job=\"{}\"}} {}", label(s->job.name), s->counters.late_count));
+  }
+  line("# TYPE fuzzycron_job_skipped_total counter");
+  for (const auto& s : jobs)
+    for (const char* reason : {"overlap", "missed", "queue-full"})
+      line(fmt::format("fuzzycron_job_skipped_total{{job=\"{}\",reason=\"{}\"}} {}", label(s->job.name), reason,
+                       count_of(s->counters.skipped, reason)));
+  line("# TYPE fuzzycron_clock_events_total counter");
+  for (const char* kind : {"step", "suspend"})
+    line(fmt::format("fuzzycron_clock_events_total{{kind=\"{}\"}} {}", kind, count_of(counters.clock_events, kind)));
+  line("# TYPE fuzzycron_config_reloads_total counter");
+  for (const char* result : {"success", "error"})
+    line(fmt::format("fuzzycron_config_reloads_total{{result=\"{}\"}} {}", result, count_of(counters.reloads, result)));
+  return metrics;
+}
+
+std::string status_json(const std::vector<std::shared_ptr<JobState>>& jobs, sys_milliseconds now,
+                        const std::string& file, const std::vector<std::string>& problems, bool stopping) {
+  auto maybe = [](const std::optional<sys_milliseconds>& t) { return t ? json(iso(*t)) : json(nullptr); };
+  json list = json::array();
+  for (const auto& s : jobs)
+    list.push_back({{"job", s->job.name}, {"line", s->job.entry.line}, {"schedule", s->job.entry.schedule},
+                    {"resolved", s->job.resolved}, {"running", s->running}, {"next", maybe(s->next)},
+                    {"last_fired", maybe(s->last_fired)}, {"last_success", maybe(s->counters.last_success)},
+                    {"runs", s->counters.runs}, {"skipped", s->counters.skipped}});
+  const json status{{"now", iso(now)}, {"file", file}, {"jobs", list}, {"problems", problems}, {"stopping", stopping}};
+  return status.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace fuzzycron::runner

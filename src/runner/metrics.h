@@ -1,0 +1,26 @@
+// What the status server publishes: Prometheus text for /metrics and the JSON
+// of /status, from the loop's job states.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runner/job_state.h"
+
+namespace fuzzycron::runner {
+
+struct RunnerCounters {
+  std::map<std::string, std::uint64_t> clock_events;  // step, suspend
+  std::map<std::string, std::uint64_t> reloads;       // success, error
+};
+
+std::string metrics_text(const std::vector<std::shared_ptr<JobState>>& jobs, const RunnerCounters& counters);
+
+// The /status document: now, the file, each job, the configuration's problems.
+std::string status_json(const std::vector<std::shared_ptr<JobState>>& jobs, sys_milliseconds now,
+                        const std::string& file, const std::vector<std::string>& problems, bool stopping);
+
+}  // namespace fuzzycron::runner
