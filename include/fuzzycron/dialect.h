@@ -44,4 +44,13 @@ struct CronParserOptions {
   bool strict = false;
 };
 
+// A dialect with its options: what reading, drawing and compiling need of
+// ParseOptions (ParseOptions::dialect_options()).
+struct DialectOptions {
+  Dialect dialect = Dialect::standard;
+  FurikoOptions furiko;
+  CroniterOptions croniter;
+  CronParserOptions cron_parser;
+};
+
 }  // namespace fuzzycron

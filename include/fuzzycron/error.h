@@ -24,8 +24,9 @@ FUZZYCRON_EXPORT std::string_view error_kind_name(ErrorKind k) noexcept;  // "sy
 
 // A rejected input: its kind, what is wrong, where (1-based column, 0 when
 // there is no text to point at; line for multi-line input, 0 for a single line)
-// and the offending text. Messages speak of the API (ParseOptions::seed), never
-// of a command line.
+// and the offending text. Messages say what is wrong and what would be right,
+// never how a front end spells it: a front end adds its own hint chosen by
+// kind() (the command line: "pass --seed JOB" for missing_seed).
 class FUZZYCRON_EXPORT Error : public std::runtime_error {
  public:
   Error(ErrorKind kind, std::string message, std::string text = {}, int column = 0, int line = 0);

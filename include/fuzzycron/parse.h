@@ -12,6 +12,7 @@
 #include "fuzzycron/visibility.h"
 #include "fuzzycron/schedule.h"
 #include "fuzzycron/seed.h"
+#include "fuzzycron/syntax.h"
 
 namespace fuzzycron {
 
@@ -35,11 +36,30 @@ struct ParseOptions {
     std::chrono::milliseconds offset_window{0};
     [[deprecated("use offset_window")]] std::chrono::milliseconds spread;  // its name before 0.4
   };
+
+  DialectOptions dialect_options() const noexcept { return {dialect, furiko, croniter, cron_parser}; }
 };
 
 FUZZYCRON_EXPORT HashScheme default_hash_scheme(Dialect d) noexcept;
 
 // Throws fuzzycron::Error with the column (and line, for multi-line Jenkins specs).
 FUZZYCRON_EXPORT Schedule parse(std::string_view expression, const ParseOptions& options = {});
+
+// The expression split and checked, hash forms as written. Throws
+// fuzzycron::Error like parse().
+FUZZYCRON_EXPORT Syntax syntax_of(std::string_view expression, const ParseOptions& options);
+
+// Every hash form replaced by the value or range it stands for, drawn from
+// options.seed with the options' scheme (in reading order across lines).
+// Throws fuzzycron::Error (missing_seed) without a seed.
+FUZZYCRON_EXPORT void resolve_hash_forms(Syntax& syntax, const ParseOptions& options);
+
+// Every hash form at the lowest value of its range (H/n from its lowest start):
+// how the schedule runs when every job draws the same, as cron without H would.
+FUZZYCRON_EXPORT void lower_hash_forms(Syntax& syntax, const ParseOptions& options);
+
+// parse() from a parsed form: resolves what hash forms remain, then compiles
+// with the options' zone (unless the syntax has its own), DST policy and spread.
+FUZZYCRON_EXPORT Schedule compile(Syntax syntax, const ParseOptions& options);
 
 }  // namespace fuzzycron

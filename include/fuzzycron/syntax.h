@@ -1,6 +1,10 @@
 // fuzzycron/syntax.h — an expression as written, field by field and term by
 // term with its columns, before it is compiled: what explain and lint read, and
 // what editors or other tools can read and rewrite before compile().
+//
+// The parse tree, for tools: it may change between minor versions. To parse
+// and run schedules, use fuzzycron/parse.h. syntax_of() and compile(Syntax)
+// are declared there (they are the pipeline's).
 #pragma once
 
 #include <array>
@@ -12,8 +16,6 @@
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/visibility.h"
-#include "fuzzycron/parse.h"
-#include "fuzzycron/schedule.h"
 
 namespace fuzzycron {
 
@@ -80,23 +82,6 @@ struct FieldLimits {
   bool sunday_is_one = false;  // day-of-week numbered 1 (Sunday) to 7
 };
 FUZZYCRON_EXPORT FieldLimits field_limits(Dialect d, FieldId f, const FurikoOptions& furiko = {}) noexcept;
-
-// The expression split and checked, hash forms as written. Throws
-// fuzzycron::Error like parse().
-FUZZYCRON_EXPORT Syntax syntax_of(std::string_view expression, const ParseOptions& options);
-
-// Every hash form replaced by the value or range it stands for, drawn from
-// options.seed with the options' scheme (in reading order across lines).
-// Throws fuzzycron::Error (missing_seed) without a seed.
-FUZZYCRON_EXPORT void resolve_hash_forms(Syntax& syntax, const ParseOptions& options);
-
-// Every hash form at the lowest value of its range (H/n from its lowest start):
-// how the schedule runs when every job draws the same, as cron without H would.
-FUZZYCRON_EXPORT void lower_hash_forms(Syntax& syntax, const ParseOptions& options);
-
-// parse() from a parsed form: resolves what hash forms remain, then compiles
-// with the options' zone (unless the syntax has its own), DST policy and spread.
-FUZZYCRON_EXPORT Schedule compile(Syntax syntax, const ParseOptions& options);
 
 // Day-of-month OR day-of-week (Vixie's rule in standard, gorhill's in furiko);
 // false when a day must match both.

@@ -120,7 +120,7 @@ void add_year(detail::Pattern& pat, int lo, int hi, int step, const syntax::Line
 
 }  // namespace
 
-detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& options,
+detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& options, DstPolicy dst,
                              bool both_days_must_match) {
   detail::Pattern p;
   const Dialect d = options.dialect;
@@ -143,7 +143,7 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
       continue;
     }
     for (const Term& t : field->terms) {
-      // detail::resolve_hashes() runs first and reports a missing seed to the user.
+      // detail::draw_hash_forms() runs first and reports a missing seed to the user.
       if (t.kind == Kind::hash) throw std::logic_error("compile_line: unresolved hash form");
       switch (id) {
         case FieldId::second: p.seconds |= value_bits(t, r); break;
@@ -210,12 +210,12 @@ detail::Pattern compile_line(const syntax::Line& line, const ParseOptions& optio
   p.day_specials = specials;
   // DST class for the `cron` policy (SPEC §4).
   const bool interval = is_interval(line);
-  if (options.dst.cron) {
+  if (dst.cron) {
     p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift) & 1u;
     p.overlap = static_cast<std::uint8_t>(interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first) & 3u;
   } else {
-    p.gap = static_cast<std::uint8_t>(options.dst.gap) & 1u;
-    p.overlap = static_cast<std::uint8_t>(options.dst.overlap) & 3u;
+    p.gap = static_cast<std::uint8_t>(dst.gap) & 1u;
+    p.overlap = static_cast<std::uint8_t>(dst.overlap) & 3u;
   }
   p.never = !detail::some_day_can_match(p);
   return p;

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "fuzzycron/dialect.h"
-#include "fuzzycron/parse.h"
+#include "fuzzycron/seed.h"
 #include "syntax/field.h"
 
 namespace fuzzycron::hash {

@@ -37,14 +37,14 @@ bool has_hash_terms(const syntax::Line& line) noexcept {
 
 // furiko's quartz format: a bare H or H/n in day-of-week counts 0-6 from
 // Sunday while the format's values are 1-7; H(a-b) is in the format's own.
-int numbering_shift(FieldId id, const Term& t, const ParseOptions& options) {
+int numbering_shift(FieldId id, const Term& t, const DialectOptions& options) {
   return id == FieldId::day_of_week && options.dialect == Dialect::furiko && options.furiko.quartz_day_of_week &&
                  !t.explicit_range
              ? 1
              : 0;
 }
 
-void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const ParseOptions& options) {
+void draw_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const DialectOptions& options) {
   for (int i = 0; i < syntax::kFieldCount; ++i) {
     auto& field = line.fields[i];
     if (!field) continue;
@@ -167,7 +167,7 @@ void resolve_hash_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, c
   }
 }
 
-void lower_hash_terms(syntax::Line& line, const ParseOptions& options) noexcept {
+void lower_hash_terms(syntax::Line& line, const DialectOptions& options) noexcept {
   for (auto& f : line.fields) {
     if (!f) continue;
     for (auto& t : f->terms) {

@@ -126,14 +126,14 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
 std::string resolve(std::string_view expression, const ParseOptions& options, Dialect to) {
   if (to == options.dialect) return resolve(expression, options);
   syntax::Spec spec = detail::split(expression, options);
-  detail::resolve_hashes(spec, options);
+  detail::draw_hash_forms(spec, options);
   const std::string text(expression);
   if (spec.lines.size() != 1)
     throw Error(ErrorKind::unsupported, fmt::format("the {} dialect has no multi-line specs: convert one line at a time",
                                  dialect_name(to)),
                      text, 1);
   if (spec.zone) throw Error(ErrorKind::unsupported, "the zone prefix does not carry over into another dialect: give the zone as the options' time zone", text, 1);
-  return detail::render_pattern(compiler::compile_line(spec.lines[0], options), to, text);
+  return detail::render_pattern(compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst), to, text);
 }
 
 }  // namespace fuzzycron

@@ -34,8 +34,8 @@ syntax::Spec split_as_written(std::string_view expression, const ParseOptions& o
     case Dialect::jenkins: return syntax::split_jenkins(expression);
     case Dialect::furiko: return syntax::split_furiko(expression, options.furiko.quartz_day_of_week);
     case Dialect::kubernetes: return syntax::split_kubernetes(expression);
-    case Dialect::croniter: return syntax::split_croniter(expression, options);
-    case Dialect::cron_parser: return syntax::split_cron_parser(expression, options);
+    case Dialect::croniter: return syntax::split_croniter(expression, options.croniter, !options.seed.empty());
+    case Dialect::cron_parser: return syntax::split_cron_parser(expression, options.cron_parser);
   }
   return syntax::split_standard(expression);
 }
@@ -91,7 +91,7 @@ void add_hashed_seconds(syntax::Line& line, const ParseOptions& options) {
 }
 
 // Draws the line's hash forms with the spec's hasher.
-void resolve_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, const ParseOptions& options) {
+void draw_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, const ParseOptions& options) {
   if (options.seed.empty() || (options.dialect == Dialect::furiko && !options.furiko.hash_names)) {
     const int column = first_hash_column(line);
     const auto first = line.text.find_first_not_of(" \t");
@@ -111,15 +111,15 @@ void resolve_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, con
   }
   if (!hasher)
     hasher = hash::make_hasher(options.hash.value_or(default_hash_scheme(options.dialect)), options.seed, options.furiko);
-  hash::resolve_hash_terms(line, *hasher, options.hash.value_or(default_hash_scheme(options.dialect)), options);
+  hash::draw_terms(line, *hasher, options.hash.value_or(default_hash_scheme(options.dialect)), options.dialect_options());
 }
 
 // One hasher for the whole spec: Jenkins draws in reading order across lines.
-void resolve_hashes(syntax::Spec& spec, const ParseOptions& options, bool finish) {
+void draw_hash_forms(syntax::Spec& spec, const ParseOptions& options, bool finish) {
   std::unique_ptr<hash::Hasher> hasher;
   for (auto& line : spec.lines) {
     add_hashed_seconds(line, options);
-    if (hash::has_hash_terms(line)) resolve_line(line, hasher, options);
+    if (hash::has_hash_terms(line)) draw_line(line, hasher, options);
     if (finish) finish_line(line, options);
   }
 }
@@ -135,12 +135,12 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
   detail::Pattern one;
   std::vector<detail::Pattern> several;
   if (spec.lines.size() == 1) {
-    one = compiler::compile_line(spec.lines[0], options);
+    one = compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst);
   } else if (spec.lines.empty()) {
     one.never = true;
   } else {
     several.reserve(spec.lines.size());
-    for (const auto& line : spec.lines) several.push_back(compiler::compile_line(line, options));
+    for (const auto& line : spec.lines) several.push_back(compiler::compile_line(line, options.dialect_options(), options.dst));
   }
   const std::span<const detail::Pattern> patterns = several.empty() ? std::span{&one, 1} : std::span{several};
   TimeZone zone;
@@ -169,23 +169,23 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
 
 Syntax syntax_of(std::string_view expression, const ParseOptions& options) { return detail::split(expression, options); }
 
-void resolve_hash_forms(Syntax& syntax, const ParseOptions& options) { detail::resolve_hashes(syntax, options); }
+void resolve_hash_forms(Syntax& syntax, const ParseOptions& options) { detail::draw_hash_forms(syntax, options); }
 
 void lower_hash_forms(Syntax& syntax, const ParseOptions& options) {
   for (auto& line : syntax.lines) {
     detail::add_hashed_seconds(line, options);  // so that compile() does not draw it
-    hash::lower_hash_terms(line, options);
+    hash::lower_hash_terms(line, options.dialect_options());
   }
 }
 
 Schedule compile(Syntax syntax, const ParseOptions& options) {
-  detail::resolve_hashes(syntax, options);
+  detail::draw_hash_forms(syntax, options);
   return detail::compile_spec(syntax, options);
 }
 
 Schedule parse(std::string_view expression, const ParseOptions& options) {
   syntax::Spec spec = detail::split(expression, options);
-  detail::resolve_hashes(spec, options);
+  detail::draw_hash_forms(spec, options);
   return detail::compile_spec(spec, options);
 }
 

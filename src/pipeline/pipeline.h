@@ -13,7 +13,7 @@ syntax::Spec split(std::string_view expression, const ParseOptions& options);
 // `finish`: then the dialect's own value sets and checks (croniter,
 // cron-parser), which rewrite the terms; without it the drawn terms stay as
 // written, for resolve() to print (finish_line() checks them apart).
-void resolve_hashes(syntax::Spec& spec, const ParseOptions& options, bool finish = true);
+void draw_hash_forms(syntax::Spec& spec, const ParseOptions& options, bool finish = true);
 void finish_line(syntax::Line& line, const ParseOptions& options);
 // The Schedule of a spec whose hash forms are resolved (the tail of parse()).
 Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options);

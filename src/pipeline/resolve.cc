@@ -60,7 +60,7 @@ std::string resolve_line(const syntax::Line& line, const std::string& original, 
 
 std::string resolve(std::string_view expression, const ParseOptions& options) {
   syntax::Spec spec = detail::split(expression, options);
-  detail::resolve_hashes(spec, options, /*finish=*/false);
+  detail::draw_hash_forms(spec, options, /*finish=*/false);
   for (const auto& line : spec.lines) {  // the dialect's checks, on a copy: the drawn terms are printed
     syntax::Line checked = line;
     detail::finish_line(checked, options);

@@ -105,9 +105,9 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
   line.text = json;
   syntax::Spec spec;
   spec.lines.push_back(std::move(line));
-  detail::resolve_hashes(spec, options);  // "H/15" with a seed, as in expressions
+  detail::draw_hash_forms(spec, options);  // "H/15" with a seed, as in expressions
   // Both day fields given: both must match, in every dialect.
-  const detail::Pattern pattern = compiler::compile_line(spec.lines[0], options, true);
+  const detail::Pattern pattern = compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst, true);
   return detail::Access::make({&pattern, 1}, TimeZone::locate(options.time_zone), options.dst);
 }
 

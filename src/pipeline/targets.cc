@@ -288,7 +288,7 @@ std::optional<DstPolicy> target_dst_policy(Target t) noexcept {
 
 TargetSchedule to_target(std::string_view expression, const ParseOptions& options, Target target) {
   syntax::Spec spec = detail::split(expression, options);
-  detail::resolve_hashes(spec, options);
+  detail::draw_hash_forms(spec, options);
   const std::string text(expression);
   TargetSchedule out;
   out.zone = spec.zone ? *spec.zone : options.time_zone;
@@ -301,7 +301,7 @@ TargetSchedule to_target(std::string_view expression, const ParseOptions& option
   }
   bool fires = false;
   for (const auto& line : spec.lines) {
-    Pattern p = compiler::compile_line(line, options);
+    Pattern p = compiler::compile_line(line, options.dialect_options(), options.dst);
     if (p.never) continue;
     fires = true;
     switch (target) {

@@ -27,10 +27,10 @@ constexpr std::array<FieldId, 6> kLayout = {F::second, F::minute, F::hour, F::da
 
 }  // namespace
 
-Spec split_cron_parser(std::string_view text, const ParseOptions& options) {
+Spec split_cron_parser(std::string_view text, const CronParserOptions& options) {
   Spec spec;
   const std::string_view whole = text;
-  const bool strict = options.cron_parser.strict;
+  const bool strict = options.strict;
   std::string_view expression = text;
   bool predefined = false;
   for (auto [name, expansion] : kPredefined)

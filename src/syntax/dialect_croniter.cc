@@ -49,7 +49,7 @@ Range range_of(FieldId f) {
 
 }  // namespace
 
-Spec split_croniter(std::string_view text, const ParseOptions& options) {
+Spec split_croniter(std::string_view text, const CroniterOptions& options, bool seeded) {
   Spec spec;
   const std::string_view whole = text;
   std::string lower(text);
@@ -58,7 +58,7 @@ Spec split_croniter(std::string_view text, const ParseOptions& options) {
   bool alias = false;
   for (const Alias& a : kAliases)
     if (lower == a.name) {
-      expression = options.seed.empty() ? a.plain : a.hashed;
+      expression = seeded ? a.hashed : a.plain;
       alias = true;
     }
   auto tokens = tokens_of(expression);
@@ -71,7 +71,7 @@ Spec split_croniter(std::string_view text, const ParseOptions& options) {
                      tokens.size()),
          whole, col, 0);
   }
-  if (tokens.size() > 5 && options.croniter.second_at_beginning) {  // the first field is the seconds
+  if (tokens.size() > 5 && options.second_at_beginning) {  // the first field is the seconds
     const Token seconds = tokens.front();
     tokens.erase(tokens.begin());
     tokens.insert(tokens.begin() + 5, seconds);

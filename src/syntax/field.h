@@ -77,8 +77,9 @@ Spec split_quartz(std::string_view text);
 Spec split_jenkins(std::string_view text);
 Spec split_furiko(std::string_view text, bool quartz_day_of_week);
 Spec split_kubernetes(std::string_view text);
-Spec split_croniter(std::string_view text, const ParseOptions& options);
-Spec split_cron_parser(std::string_view text, const ParseOptions& options);
+// `seeded`: croniter reads its aliases as hashed forms when a hash_id is given.
+Spec split_croniter(std::string_view text, const CroniterOptions& options, bool seeded);
+Spec split_cron_parser(std::string_view text, const CronParserOptions& options);
 
 // After hash forms are drawn: the value sets croniter and cron-parser compute,
 // with their checks (src/syntax/dialect_croniter.cc, dialect_cron_parser.cc).

@@ -37,10 +37,21 @@ check resolve-empty-seed 2 'empty' -- resolve 'H * * * *' --seed ''
 check offset 0 '522707 ms' -- offset --seed nightly --window 15m
 check offset-json 0 '"offset_ms":522707' -- offset --seed nightly --window 15m --json
 check offset-bad-window 2 'duration' -- offset --seed nightly --window 15minutes
+# Each command takes only the flags it reads: the rest are usage errors, not ignored.
+check offset-no-count 2 'count' -- offset --seed nightly --count 3
+check resolve-no-tz 2 'tz' -- resolve 'H * * * *' --seed x --tz Europe/Berlin
+check spread-no-seed 2 'seed' -- spread examples/fleet.crontab --seed x
+check batch-no-flags 2 'quartz' -- batch -d quartz
+# The old names of renamed flags still work.
+check next-spread-alias 0 '2026-03-01T00:08:42.707Z' -- next '0 * * * *' --seed nightly --spread 15m --from 2026-02-28T23:30:00Z -n 1
+check next-offset-window 0 '2026-03-01T00:08:42.707Z' -- next '0 * * * *' --seed nightly --offset-window 15m --from 2026-02-28T23:30:00Z -n 1
+# A missing seed: the library's message, then the command line's way to give one.
+check missing-seed-hint 2 'none was given; without hashing write a fixed value; pass --seed JOB' -- next 'H * * * *'
+check duration-column 2 'column 3' -- next '0 * * * *' --seed x --offset-window 15x
 tab=$(mktemp)
 printf '# name: db-sync\nH/5 * * * * /usr/bin/db-sync\n0 0 * * 8 /bin/broken\n@reboot /bin/agent\n' > "$tab"
 check crontab-good-lines 2 '3-59/5 * * * * /usr/bin/db-sync' -- resolve --crontab "$tab" --host web-07
-check crontab-bad-line 2 ':3:9: day-of-week: 8 is out of range' -- resolve --crontab "$tab" --host web-07
+check crontab-bad-line 2 ':3:9: error: day-of-week: 8 is out of range' -- resolve --crontab "$tab" --host web-07
 check crontab-missing 2 'cannot read' -- resolve --crontab /nonexistent/tab
 check resolve-to 0 '0 */15 9-17 ? * 2-6' -- resolve '*/15 9-17 * * mon-fri' --to quartz
 check resolve-to-cannot 2 'cannot express L, W or #' -- resolve -d quartz '0 0 12 ? * 6#3' --to standard
@@ -70,7 +81,8 @@ check lint-h 0 $'column 1: warning FC101' -- lint '*/15 * * * *'
 check lint-suggest 0 'suggestion: H/15 * * * *' -- lint '*/15 * * * *' --target fuzzycron
 check lint-suggest-cron 0 "cron does not read H; \`fuzzycron resolve 'H/15 * * * *' --seed JOB\`" -- lint '*/15 * * * *'
 check lint-suggest-value 0 "suggestion: $("$bin" resolve 'H/15 * * * *' --seed backup)" -- lint '*/15 * * * *' --seed backup --target kubernetes
-check lint-bad-target 2 'unknown --target' -- lint '*/15 * * * *' --target crontab
+check lint-bad-target 2 'unknown --runs-on' -- lint '*/15 * * * *' --target crontab
+check lint-runs-on 0 'github-actions' -- lint '0 * * * *' --runs-on github-actions
 check lint-gha-top 0 'warning FC102' -- lint '0 3 * * *' --target github-actions
 check lint-fail-on 1 'FC101' -- lint '*/15 * * * *' --fail-on warning
 check lint-fail-on-info 1 'FC102' -- lint '0 2 * * *' --fail-on info
@@ -112,7 +124,7 @@ check spread-empty 2 'no entries that run at times' -- spread "$tab" --hosts 2
 head -c 2000 "$bin" >"$tab"
 check spread-binary 2 'binary data (a NUL byte)' -- spread "$tab" --hosts 2
 { printf '0 * * * * /bin/a\n'; head -c 1100000 /dev/zero | tr '\0' 'x'; printf ' * * * * /bin/big\nH * * * * /bin/b\n'; } >"$tab"
-check spread-long-line 2 ':2:1: the line is 1100017 bytes long; crontab lines are limited to 65536 bytes' -- spread "$tab" --hosts 2 --window 1h
+check spread-long-line 2 ':2:1: error: the line is 1100017 bytes long; crontab lines are limited to 65536 bytes' -- spread "$tab" --hosts 2 --window 1h
 check spread-long-line-rest 2 '2 entries on 2 hosts' -- spread "$tab" --hosts 2 --window 1h
 printf '0 * * * * /bin/a\r\nH * * * * /bin/b\r\n' >"$tab"
 check spread-crlf 0 '2 entries on 2 hosts' -- spread "$tab" --hosts 2 --window 1h
@@ -129,7 +141,7 @@ check manifest-stdin 0 "# keep me" -- resolve --manifest -
 got=$("$bin" resolve --manifest - <"$yaml" 2>/dev/null); expect=$(sed "s|\"H H(0-5) \* \* \*\"|\"$want_schedule\"|" "$yaml")
 if [ "$got" = "$expect" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL manifest-bytes:"; diff <(echo "$expect") <(echo "$got"); fi
 input=$'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: x: y\n'
-check manifest-not-yaml 2 $'<stdin>:4:10: not valid YAML: invalid nested block mapping on the same line\n    name: x: y\n           ^' -- resolve --manifest -
+check manifest-not-yaml 2 $'<stdin>:4:10: error: not valid YAML: invalid nested block mapping on the same line\n    name: x: y\n           ^' -- resolve --manifest -
 input=$'apiVersion: v1\nkind: Pod\n'
 check manifest-no-cronjob 2 'no batch/v1 CronJob' -- resolve --manifest -
 input=$'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: b\nspec:\n  schedule: H 25 * * *\n---\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: g\nspec:\n  schedule: H 4 * * *\n'
