@@ -66,6 +66,11 @@ struct LintOptions {
 
 // Findings for one expression, ordered by line and column; a parse error is a
 // finding (FC001) rather than an exception.
+//
+// Example:
+//   const auto findings = lint("*/15 * * * *", {});
+//   findings[0].code;      // "FC101": every server fires at :00, :15, :30, :45
+//   findings[0].severity;  // Severity::warning
 FUZZYCRON_EXPORT std::vector<Finding> lint(std::string_view expression, const LintOptions& options);
 
 // Findings for every entry of a crontab (columns count from the start of the

@@ -43,6 +43,17 @@ struct ParseOptions {
 FUZZYCRON_EXPORT HashScheme default_hash_scheme(Dialect d) noexcept;
 
 // Throws fuzzycron::Error with the column (and line, for multi-line Jenkins specs).
+//
+// Example:
+//   ParseOptions o;
+//   o.time_zone = "Europe/Berlin";
+//   const Schedule s = parse("*/15 9-17 * * mon-fri", o);
+//   s.next(*parse_rfc3339("2026-03-06T16:50:00Z"));  // 2026-03-09T09:00:00+01:00 (Monday)
+//   o.seed = Seed({"web-07", "backup-db"});
+//   parse("H 3 * * *", o);  // fires daily at 03:12 Berlin time for this seed
+//   parse("0 0 30 2 *");    // parses; never() is true
+//   parse("61 * * * *");    // throws Error: column 1, "minute: 61 is out of range"
+// (tests/docs/header_examples_test.cc runs these examples.)
 FUZZYCRON_EXPORT Schedule parse(std::string_view expression, const ParseOptions& options = {});
 
 // The expression split and checked, hash forms as written. Throws

@@ -15,6 +15,13 @@ namespace fuzzycron {
 // for options.seed (H -> 37, H/15 -> 7-59/15, H(0-29)/10 -> 4-29/10). Comments,
 // spacing and the other fields stay as they are; a Jenkins alias (@hourly)
 // comes out as five fields. Throws fuzzycron::Error like parse().
+//
+// Example:
+//   ParseOptions o;
+//   o.seed = Seed({"backup-db"});
+//   resolve("H/15 H(9-17) * * *", o);  // "12-59/15 12 * * *"
+//   o.seed = Seed({"web-07", "backup-db"});
+//   resolve("H 3 * * *", o);           // "12 3 * * *"
 FUZZYCRON_EXPORT std::string resolve(std::string_view expression, const ParseOptions& options);
 
 // The same, written in another dialect (`to`), rendered from the compiled

@@ -30,6 +30,15 @@ class FUZZYCRON_EXPORT Schedule {
  public:
   // The first fire time strictly after t / the last one strictly before t;
   // nullopt when there is none (no fire within 400 years, or past year 9999).
+  //
+  // Example:
+  //   const Schedule monthly = parse("0 0 1 * *");
+  //   const auto t = *parse_rfc3339("2026-03-15T12:00:00Z");
+  //   monthly.next(t);  // 2026-04-01T00:00:00Z
+  //   monthly.prev(t);  // 2026-03-01T00:00:00Z
+  //   monthly.next(*monthly.prev(t)) == monthly.next(t);  // strictly after: true
+  //   parse("0 0 30 2 *").next(t);  // nullopt
+  // (tests/docs/header_examples_test.cc runs these examples.)
   std::optional<sys_milliseconds> next(sys_milliseconds t) const noexcept { return from_ms(next_ms(t)); }
   std::optional<sys_milliseconds> prev(sys_milliseconds t) const noexcept { return from_ms(prev_ms(t)); }
 
@@ -47,6 +56,10 @@ class FUZZYCRON_EXPORT Schedule {
 
   // The fire times in [from, to), in order. The range holds a copy of the
   // schedule, so `for (auto t : parse(x).fires(a, b))` is safe.
+  //
+  // Example:
+  //   for (auto t : parse("0 */6 * * *").fires(day, day + std::chrono::days{1})) ...
+  //   // 00:00, 06:00, 12:00, 18:00 of that day (UTC)
   FireTimes fires(sys_milliseconds from, sys_milliseconds to) const;
 
   // True when the schedule can never fire (e.g. February 30th).

@@ -45,6 +45,14 @@ struct Spread {
 
 // Throws fuzzycron::Error (kind argument) for an empty window, a resolution under 1 ms,
 // more than 50 million buckets, or duplicate host names.
+//
+// Example:
+//   SpreadOptions o;
+//   o.hosts = {"web-1", "web-2", "web-3", "web-4"};
+//   o.window = std::chrono::hours{1};
+//   const Spread s = spread(parse_crontab("0 * * * * a\nH * * * * b\n"), o);
+//   s.before.peak;  // 8: both jobs on four hosts at minute 0
+//   s.after.peak;   // lower: each host's b at its own minute
 FUZZYCRON_EXPORT Spread spread(const Crontab& crontab, const SpreadOptions& options);
 
 // A terminal histogram of both loads on one scale, `width` columns wide; each

@@ -28,6 +28,11 @@ class FUZZYCRON_EXPORT TimeZone {
  public:
   TimeZone() noexcept;  // UTC
   // Throws fuzzycron::Error (kind time_zone, column 1 of the name) for an unknown zone.
+  //
+  // Example:
+  //   const TimeZone ny = TimeZone::locate("America/New_York");
+  //   ny.name();                  // "America/New_York"
+  //   TimeZone::locate("Mars/Olympus");  // throws Error, kind() == ErrorKind::time_zone
   static TimeZone locate(std::string_view name);
   static TimeZone utc() noexcept { return TimeZone(); }
 
