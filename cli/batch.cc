@@ -1,4 +1,4 @@
-// `fuzzycron batch`: JSON Lines in, JSON Lines out (docs/cli.md). One bad line
+// `fuzzycron batch`: JSON Lines in, JSON Lines out (README.md, "Command line"). One bad line
 // produces an error object and the stream goes on.
 #include <nlohmann/json.hpp>
 

@@ -14,7 +14,7 @@
 
 namespace fuzzycron::cli {
 
-// Exit statuses (docs/cli.md).
+// Exit statuses (README.md, "Command line"; fuzzycron --help).
 inline constexpr int kOk = 0;
 inline constexpr int kFailure = 1;
 inline constexpr int kBadInput = 2;

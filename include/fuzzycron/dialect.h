@@ -1,4 +1,4 @@
-// fuzzycron/dialect.h — the cron dialects fuzzycron reads (SPEC §2).
+// fuzzycron/dialect.h — the cron dialects fuzzycron reads (docs/dialects.md).
 #pragma once
 
 #include <optional>

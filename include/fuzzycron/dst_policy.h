@@ -1,4 +1,4 @@
-// fuzzycron/dst_policy.h — what a schedule does in DST gaps and overlaps (SPEC §4).
+// fuzzycron/dst_policy.h — what a schedule does in DST gaps and overlaps (docs/dst.md).
 #pragma once
 
 #include <optional>

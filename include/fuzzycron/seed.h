@@ -1,4 +1,4 @@
-// fuzzycron/seed.h — what hash forms are derived from (SPEC §3).
+// fuzzycron/seed.h — what hash forms are derived from (docs/fc1.md).
 #pragma once
 
 #include <optional>

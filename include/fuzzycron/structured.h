@@ -1,4 +1,4 @@
-// fuzzycron/structured.h — schedules written as JSON objects (SPEC §5).
+// fuzzycron/structured.h — schedules written as JSON objects (docs/structured.md).
 #pragma once
 
 #include <string_view>

@@ -87,7 +87,7 @@ FUZZYCRON_EXPORT FieldLimits field_limits(Dialect d, FieldId f, const FurikoOpti
 // false when a day must match both.
 FUZZYCRON_EXPORT bool days_are_ored(const LineSyntax& line, Dialect d) noexcept;
 // An interval schedule in the sense of the `cron` DST policy: the minute or
-// hour text starts with '*' (SPEC §4).
+// hour text starts with '*' (docs/dst.md).
 FUZZYCRON_EXPORT bool is_interval(const LineSyntax& line) noexcept;
 
 }  // namespace fuzzycron

@@ -208,7 +208,7 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
   bool specials = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays || p.last_weekdays;
   for (auto m : p.nth_weekdays) specials = specials || m;
   p.day_specials = specials;
-  // DST class for the `cron` policy (SPEC §4).
+  // DST class for the `cron` policy (docs/dst.md).
   const bool interval = is_interval(line);
   if (dst.cron) {
     p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift) & 1u;

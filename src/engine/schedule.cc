@@ -1,6 +1,6 @@
 // Fire times on the UTC timeline: the calendar search runs on local wall-clock
 // time one zone interval (a stretch of constant offset) at a time, and the DST
-// policy decides what happens at the edges of each interval (SPEC §4).
+// policy decides what happens at the edges of each interval (docs/dst.md).
 #include "fuzzycron/schedule.h"
 
 #include <algorithm>
@@ -20,7 +20,7 @@ using detail::ZoneInterval;
 using Gap = DstPolicy::Gap;
 using Overlap = DstPolicy::Overlap;
 
-// No fire within one 400-year Gregorian cycle means never (SPEC §4).
+// No fire within one 400-year Gregorian cycle means never (docs/dst.md).
 constexpr std::int64_t kHorizon = std::int64_t{146097} * 86400;
 
 // The local times [lo, hi] of interval z that belong to it under the overlap

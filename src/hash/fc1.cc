@@ -1,4 +1,4 @@
-// fc1 (SPEC §3, docs/fc1.md): key = part1 0 part2 0 ... 0 field 0 k;
+// fc1 (docs/fc1.md, docs/fc1.md): key = part1 0 part2 0 ... 0 field 0 k;
 // u = first 8 bytes of SHA-256(key), big-endian; value = u mod bound.
 // OpenSSL 3.0's EVP layer frees and reallocates its SHA-256 state on every
 // EVP_DigestInit_ex2 and dispatches through the provider: 86 ns a key here,

@@ -57,7 +57,7 @@ void draw_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const Dia
       const int lo = t.lo, hi = t.hi, n = t.step;
       const bool dow = id == FieldId::day_of_week;
       const int shift = numbering_shift(id, t, options);
-      // fc1 and Jenkins start H/n inside the first period (SPEC §3): a step
+      // fc1 and Jenkins start H/n inside the first period (docs/fc1.md): a step
       // wider than the range has none. Dialects that allow it (croniter,
       // cron-parser) leave the check to here.
       if ((scheme == HashScheme::fc1 || (scheme == HashScheme::jenkins && n > 1)) && n > hi - lo + 1)

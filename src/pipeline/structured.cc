@@ -1,4 +1,4 @@
-// JSON objects as schedules (SPEC §5): each key becomes one field of a Line,
+// JSON objects as schedules (docs/structured.md): each key becomes one field of a Line,
 // then the normal compiler runs.
 #include "engine/compiled_schedule.h"
 #include "fuzzycron/structured.h"

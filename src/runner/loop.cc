@@ -21,7 +21,6 @@
 #include "fuzzycron/resolve.h"
 #include "runner/status_server.h"
 
-extern char** environ;
 
 namespace fuzzycron::runner {
 namespace {
@@ -29,11 +28,9 @@ namespace {
 using json = nlohmann::json;
 using std::chrono::milliseconds;
 
-constexpr std::int64_t kDrainGraceMs = 2000;  // output read after the job's own process ended
 constexpr std::int64_t kStuckWarningEveryMs = 60'000;
 constexpr int kMaxCatchupEnumeration = 100'000;  // instants looked at for one catch-up
 
-std::int64_t ms_of(sys_milliseconds t) { return t.time_since_epoch().count(); }
 sys_milliseconds at_ms(std::int64_t ms) { return sys_milliseconds{milliseconds{ms}}; }
 
 std::string read_whole(const std::string& path, bool& ok) {
@@ -232,175 +229,6 @@ void Runner::catch_up(JobState& s, sys_milliseconds from, sys_milliseconds to, c
 }
 
 // ---- processes
-void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt) {
-  if (stopping_) return;
-  auto r = std::make_unique<Run>();
-  r->id = fmt::format("{}-{}", ms_of(clock_.now()), ++run_counter_);
-  r->state = s;
-  r->scheduled_for = scheduled_for;
-  r->attempt = attempt;
-  r->started_mono = clock_.mono();
-  const auto now = clock_.now();
-  const std::int64_t late = std::max<std::int64_t>(0, (now - scheduled_for).count());
-  s->counters.last_start = now;
-  const double late_s = static_cast<double>(late) / 1000.0;
-  s->counters.late_sum += late_s;
-  ++s->counters.late_count;
-  ++s->counters.late_buckets[static_cast<std::size_t>(
-      std::lower_bound(kLateBounds.begin(), kLateBounds.end(), late_s) - kLateBounds.begin())];
-  log_("info", "job.start", {{"job", s->job.name}, {"run_id", r->id}, {"scheduled_for", iso(scheduled_for)},
-                             {"late_ms", late}, {"attempt", attempt}});
-  spawn(*r);
-  ++s->running;
-  runs_.push_back(std::move(r));
-}
-
-void Runner::spawn(Run& r) {
-  const CrontabEntry& e = r.state->job.entry;
-  // The runner's environment, then the crontab's assignments in order (Vixie's positional rule).
-  std::map<std::string, std::string> env;
-  for (char** p = environ; *p; ++p) {
-    const std::string kv = *p;
-    const auto eq = kv.find('=');
-    if (eq != std::string::npos) env[kv.substr(0, eq)] = kv.substr(eq + 1);
-  }
-  for (const auto& [k, v] : e.environment) env[k] = v;
-  if (!e.zone.empty()) env["CRON_TZ"] = e.zone;
-  env["FUZZYCRON_JOB"] = r.state->job.name;
-  env["FUZZYCRON_RUN_ID"] = r.id;
-  env["FUZZYCRON_SCHEDULED_FOR"] = iso(r.scheduled_for);
-  std::vector<std::string> env_text;
-  for (const auto& [k, v] : env) env_text.push_back(k + "=" + v);
-  const std::string shell = env.count("SHELL") ? env["SHELL"] : "/bin/sh";
-  Process p;
-  if (const int error = launcher_.launch(shell, e.command, env_text, -1, true, p); error != 0) {
-    r.exited = true;
-    r.failure = fmt::format("cannot execute {}: {}", shell, std::strerror(error));
-    return;
-  }
-  r.pid = p.pid;
-  r.out = p.out;
-  if (r.state->job.settings.timeout) r.term_at = r.started_mono + r.state->job.settings.timeout->count();
-}
-
-// The on-permanent-failure hook: SHELL -c HOOK with FUZZYCRON_* in its
-// environment and the run's job.end as JSON on stdin; its output goes to the
-// runner's stderr. Reaped like any other child.
-void Runner::run_hook(const Run& r, const json& end) {
-  const Job& job = r.state->job;
-  std::vector<std::string> env_text;
-  for (char** p = environ; *p; ++p) env_text.emplace_back(*p);
-  for (const auto& [k, v] : job.entry.environment) env_text.push_back(k + "=" + v);
-  env_text.push_back("FUZZYCRON_JOB=" + job.name);
-  env_text.push_back("FUZZYCRON_RUN_ID=" + r.id);
-  env_text.push_back("FUZZYCRON_SCHEDULED_FOR=" + iso(r.scheduled_for));
-  env_text.push_back("FUZZYCRON_OUTCOME=" + end["outcome"].get<std::string>());
-  env_text.push_back("FUZZYCRON_EXIT_CODE=" + (end.contains("exit_code") ? std::to_string(end["exit_code"].get<int>()) : ""));
-  std::string shell = "/bin/sh";
-  for (const auto& [k, v] : job.entry.environment)
-    if (k == "SHELL") shell = v;
-  int in[2];
-  if (::pipe2(in, O_CLOEXEC) != 0) return;
-  Process p;
-  const int spawned = launcher_.launch(shell, job.settings.on_permanent_failure, env_text, in[0], false, p);
-  const pid_t pid = p.pid;
-  ::close(in[0]);
-  json input = end;
-  const std::string text = input.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
-  if (spawned == 0) (void)!::write(in[1], text.data(), std::min<std::size_t>(text.size(), 60'000));  // within the pipe's buffer
-  ::close(in[1]);
-  log_(spawned == 0 ? "info" : "error", "job.hook",
-       spawned == 0 ? json{{"job", job.name}, {"run_id", r.id}, {"hook", "on-permanent-failure"}, {"pid", pid}}
-                    : json{{"job", job.name}, {"run_id", r.id}, {"hook", "on-permanent-failure"},
-                           {"error", fmt::format("cannot execute {}: {}", shell, std::strerror(spawned))}});
-}
-
-void Runner::read_output(Run& r, bool all) {
-  char buf[65536];
-  const auto emit_record = [&](const std::string& record, bool continued) { emit(r, record, continued); };
-  for (int rounds = 0; r.out >= 0 && (all || rounds < 16); ++rounds) {
-    const ssize_t n = ::read(r.out, buf, sizeof buf);
-    if (n > 0) {
-      r.lines.feed(std::string_view(buf, static_cast<std::size_t>(n)), emit_record);
-      continue;
-    }
-    if (n == 0) {  // every writer is gone
-      r.lines.flush(emit_record);
-      ::close(r.out);
-      r.out = -1;
-    }
-    return;
-  }
-}
-
-void Runner::emit(Run& r, const std::string& record, bool continued) {
-  json fields{{"job", r.state->job.name}, {"run_id", r.id}, {"scheduled_for", iso(r.scheduled_for)}, {"line", record}};
-  if (continued) fields["continued"] = true;
-  log_("info", "job.output", std::move(fields));
-}
-
-void Runner::reap() {
-  for (const auto& [pid, status] : launcher_.reap()) {
-    for (auto& r : runs_)
-      if (r->pid == pid && !r->exited) {
-        r->exited = true;
-        r->status = status;
-        r->drain_until = clock_.mono() + kDrainGraceMs;
-      }
-    // Anything else is an orphan we inherited as subreaper (or PID 1): reaped, nothing to report.
-  }
-}
-
-void Runner::finish(std::unique_ptr<Run>& r) {
-  read_output(*r, true);
-  if (r->out >= 0) {  // a descendant still holds the pipe: the run is over anyway
-    r->lines.flush([&](const std::string& record, bool continued) { emit(*r, record, continued); });
-    ::close(r->out);
-    r->out = -1;
-  }
-  JobState& s = *r->state;
-  --s.running;
-  const auto duration = clock_.mono() - r->started_mono;
-  std::string outcome;
-  json fields{{"job", s.job.name}, {"run_id", r->id}, {"scheduled_for", iso(r->scheduled_for)},
-              {"duration_ms", duration}, {"attempt", r->attempt}};
-  if (!r->failure.empty()) {
-    outcome = "failure";
-    fields["reason"] = r->failure;
-  } else if (WIFEXITED(r->status)) {
-    fields["exit_code"] = WEXITSTATUS(r->status);
-    outcome = r->timed_out ? "timeout" : WEXITSTATUS(r->status) == 0 ? "success" : "failure";
-  } else if (WIFSIGNALED(r->status)) {
-    const char* name = ::sigabbrev_np(WTERMSIG(r->status));
-    fields["signal"] = name ? name : std::to_string(WTERMSIG(r->status));
-    outcome = r->timed_out ? "timeout" : r->stopped ? "killed" : "failure";
-  }
-  if (r->pid > 0 && launcher_.alive(r->pid)) fields["descendants_alive"] = true;
-  fields["outcome"] = outcome;
-  ++s.counters.runs[outcome];
-  const auto now = clock_.now();
-  if (outcome == "success") s.counters.last_success = now;
-  s.last_failed = outcome != "success";
-  log_(outcome == "success" ? "info" : "warning", "job.end", fields);  // fields are read again below
-  // Retries with backoff 1 s, 2 s, 4 s, ...; never after a stop; only the
-  // listed exit codes when retry-on is set. A failure with no retry left
-  // runs the on-permanent-failure hook.
-  if (outcome == "failure" || outcome == "timeout") {
-    const auto& codes = s.job.settings.retry_on;
-    const int code = fields.contains("exit_code") ? fields["exit_code"].get<int>() : -1;
-    const bool retryable = codes.empty() || std::find(codes.begin(), codes.end(), code) != codes.end();
-    if (!stopping_ && !s.removed && retryable && r->attempt <= s.job.settings.retry) {
-      s.retry_attempt = r->attempt + 1;
-      s.retry_for = r->scheduled_for;
-      s.retry_at = clock_.mono() + (1000LL << std::min(r->attempt - 1, 20));
-    } else if (!s.job.settings.on_permanent_failure.empty()) {
-      run_hook(*r, fields);
-    }
-  }
-  r.reset();
-}
-
-// ---- the loop
 void Runner::fire_due(sys_milliseconds now) {
   // Clock-time slack: a wake-up this late is still on time (the simulated clock scales it).
   const milliseconds slack{std::max<std::int64_t>(60'000, static_cast<std::int64_t>(50 * clock_.rate()))};
@@ -477,32 +305,6 @@ void Runner::start_pending() {
       start(sp, s.retry_for, attempt);
     }
   }
-}
-
-void Runner::handle_process_deadlines() {
-  const auto mono = clock_.mono();
-  for (auto& r : runs_) {
-    if (!r) continue;
-    if (r->term_at && *r->term_at <= mono && !r->exited) {
-      r->term_at.reset();
-      r->timed_out = true;
-      launcher_.signal(r->pid, SIGTERM);
-      r->kill_at = mono + r->state->job.settings.kill_grace.count();
-      log_("warning", "job.timeout", {{"job", r->state->job.name}, {"run_id", r->id}, {"signal", "TERM"}});
-    }
-    if (r->kill_at && *r->kill_at <= mono) {
-      r->kill_at.reset();
-      launcher_.signal(r->pid, SIGKILL);
-      if (r->timed_out) log_("warning", "job.timeout", {{"job", r->state->job.name}, {"run_id", r->id}, {"signal", "KILL"}});
-    }
-  }
-}
-
-void Runner::end_finished() {
-  const auto mono = clock_.mono();
-  for (auto& r : runs_)
-    if (r && r->exited && (r->out < 0 || (r->drain_until && *r->drain_until <= mono) || r->pid < 0)) finish(r);
-  runs_.erase(std::remove(runs_.begin(), runs_.end(), nullptr), runs_.end());
 }
 
 void Runner::begin_shutdown(int sig) {

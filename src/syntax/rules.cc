@@ -1,4 +1,4 @@
-// Field ranges and grammar per dialect (SPEC §2).
+// Field ranges and grammar per dialect (docs/dialects.md).
 #include "syntax/field.h"
 
 namespace fuzzycron::syntax {
