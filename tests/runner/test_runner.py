@@ -321,7 +321,7 @@ def test_dst_parity_with_next():
             time.sleep(0.2)
         r.stop()
         for i, (zone, expr, dst) in enumerate(jobs):
-            fired = [e["scheduled_for"] for e in r.of("job.start", job=f"job-{i}") if e["scheduled_for"] < end]
+            fired = sorted(e["scheduled_for"] for e in r.of("job.start", job=f"job-{i}") if e["scheduled_for"] < end)
             want = subprocess.run([BIN, "next", expr, "-z", zone, "--dst", dst, "--from", start, "-n", str(len(fired) + 5),
                                    "--json"], capture_output=True, text=True, check=True)
             engine = [iso_ms(t).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
