@@ -30,6 +30,7 @@ int count_of(const json& line, const char* key) {
 // A line's options through the library's adapter (fuzzycron/options.h).
 ParseOptions options_of(const json& line) {
   OptionNames names;
+  std::chrono::milliseconds window{0};
   if (line.contains("dialect")) names.dialect = line["dialect"].get<std::string>();
   if (line.contains("tz")) names.time_zone = line["tz"].get<std::string>();
   if (line.contains("seed")) {
@@ -47,14 +48,12 @@ ParseOptions options_of(const json& line) {
     if (o.contains("hash_names")) names.furiko.hash_names = o["hash_names"].get<bool>();
     if (o.contains("strict")) names.cron_parser.strict = o["strict"].get<bool>();
     if (o.contains("second_at_beginning")) names.croniter.second_at_beginning = o["second_at_beginning"].get<bool>();
-    // "offset_window" ("15m"), or "spread_ms", its old name, in milliseconds (0: none).
-    if (o.contains("offset_window")) names.offset_window = o["offset_window"].get<std::string>();
-    if (o.contains("spread_ms")) {
-      const auto ms = o["spread_ms"].get<long long>();
-      if (ms != 0) names.offset_window = ms > 0 ? std::to_string(ms) + "ms" : std::to_string(ms);
-    }
+    // The offset window in milliseconds (0: none; parse() rejects a negative one).
+    if (o.contains("spread_ms")) window = std::chrono::milliseconds{o["spread_ms"].get<long long>()};
   }
-  return options_from_names(names);
+  ParseOptions p = options_from_names(names);
+  p.offset_window = window;
+  return p;
 }
 
 // Compiled schedules by what shapes them (expression, dialect, zone, seed,

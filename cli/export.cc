@@ -92,8 +92,9 @@ int run(const Export& c, std::ostream& out, std::ostream& err) {
   bool errors = false;
   for (const auto& d : result.diagnostics) {
     errors = errors || d.severity == Severity::error;
-    err << fmt::format("{}{}: {} {}: {}{}\n", where, d.line > 0 ? ":" + std::to_string(d.line) : "",
-                       severity_name(d.severity), d.code, d.job.empty() ? "" : "job '" + d.job + "': ", d.message);
+    Diagnostic shown = d;
+    if (!d.job.empty()) shown.message = "job '" + d.job + "': " + d.message;
+    err << format_diagnostic(where, shown);
   }
   if (c.flags.json) {
     nlohmann::json j = {{"target", target_name(*target)},

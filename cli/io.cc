@@ -55,9 +55,4 @@ std::string format_distance(std::chrono::milliseconds d) {
   return out;
 }
 
-std::string caret_lines(std::string_view text, int column) {
-  const std::string shown = text.size() > 200 ? std::string(text.substr(0, 200)) + "..." : std::string(text);
-  return fmt::format("  {}\n  {}^\n", shown, std::string(static_cast<std::size_t>(std::clamp(column - 1, 0, 200)), ' '));
-}
-
 }  // namespace fuzzycron::cli

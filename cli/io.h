@@ -16,7 +16,5 @@ std::vector<std::string> lines_of(std::string_view text);
 std::string host_name();
 // "3d 4h", "12m 5s", "250ms": the two largest units.
 std::string format_distance(std::chrono::milliseconds d);
-// "  TEXT\n  ^" under column `column` (1-based), the text cut at 200 bytes.
-std::string caret_lines(std::string_view text, int column);
 
 }  // namespace fuzzycron::cli

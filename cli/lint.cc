@@ -74,14 +74,10 @@ int run(const Lint& c, std::ostream& out) {
     }
     out << j.dump() << "\n";
   } else {
-    for (const auto& f : findings) {
+    for (Finding f : findings) {
       const std::size_t index = f.line > 0 ? static_cast<std::size_t>(f.line - 1) : 0;
-      const std::string& text = index < lines.size() ? lines[index] : lines.front();
-      const std::string where = is_file       ? fmt::format("{}:{}:{}", c.input, f.line, f.column)
-                                : f.line > 0 ? fmt::format("line {}, column {}", f.line, f.column)
-                                             : fmt::format("column {}", f.column);
-      out << fmt::format("{}: {} {}: {}\n", where, severity_name(f.severity), f.code, f.message)
-          << caret_lines(text, f.column);
+      f.text = index < lines.size() ? lines[index] : lines.front();
+      out << format_diagnostic(is_file ? c.input : "", f);
       if (!f.suggestion.empty()) out << "  suggestion: " << f.suggestion << "\n";
     }
     out << fmt::format("{} finding{}: {} error{}, {} warning{}, {} info\n", findings.size(),

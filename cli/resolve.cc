@@ -24,7 +24,6 @@ struct Resolve {
   std::string path;  // --path: the workflow's path in the repository
   std::string to;    // --to DIALECT
   Flags flags;
-  bool dialect_given = false;
 };
 
 int resolve_expression(const Resolve& c, std::ostream& out) {
@@ -75,7 +74,8 @@ std::string workflow_path_of(const std::string& file) {
   return slash == std::string::npos ? file : file.substr(slash + 1);
 }
 
-int resolve_in_place(const Resolve& c, std::istream& in, std::ostream& out, std::ostream& err) {
+// `dialect_given`: -d was on the command line (else CronJobs are read as Kubernetes does).
+int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std::ostream& out, std::ostream& err) {
   const bool workflow = !c.workflow.empty();
   const std::string& file = workflow ? c.workflow : c.manifest;
   if (!c.to.empty()) {
@@ -94,7 +94,7 @@ int resolve_in_place(const Resolve& c, std::istream& in, std::ostream& out, std:
     return kBadInput;
   }
   Flags flags = c.flags;
-  if (!workflow && !c.dialect_given) flags.dialect = "kubernetes";  // CronJobs are read as Kubernetes does
+  if (!workflow && !dialect_given) flags.dialect = "kubernetes";
   const ParseOptions options = parse_options(flags, false);
   const std::string shown = file == "-" ? "<stdin>" : file;
   const std::string text =
@@ -165,8 +165,8 @@ Command add_resolve(CLI::App& app) {
               "  CronJob schedules are read as Kubernetes does (-d kubernetes unless -d is given).\n"
               "Example: fuzzycron resolve --workflow .github/workflows/nightly.yml --seed octo/app");
   return {sub, [c, sub] {
-            c->dialect_given = sub->get_option("--dialect")->count() > 0;
-            if (!c->manifest.empty() || !c->workflow.empty()) return resolve_in_place(*c, std::cin, std::cout, std::cerr);
+            if (!c->manifest.empty() || !c->workflow.empty())
+              return resolve_in_place(*c, sub->get_option("--dialect")->count() > 0, std::cin, std::cout, std::cerr);
             if (!c->crontab.empty()) return resolve_crontab(*c, std::cout, std::cerr);
             if (c->expr.empty()) {
               std::cerr << "fuzzycron: resolve needs an EXPR, --crontab FILE, --manifest FILE or --workflow FILE\n";

@@ -24,8 +24,13 @@ std::optional<Severity> severity_from_name(std::string_view name) noexcept {
 
 std::string format_diagnostic(std::string_view file, const Diagnostic& d) {
   std::string out(file);
-  if (d.line > 0) out += fmt::format(":{}", d.line);
-  if (d.line > 0 && d.column > 0) out += fmt::format(":{}", d.column);
+  if (file.empty()) {  // one expression: no file to name
+    if (d.line > 0) out = fmt::format("line {}{}", d.line, d.column > 0 ? fmt::format(", column {}", d.column) : "");
+    else if (d.column > 0) out = fmt::format("column {}", d.column);
+  } else {
+    if (d.line > 0) out += fmt::format(":{}", d.line);
+    if (d.line > 0 && d.column > 0) out += fmt::format(":{}", d.column);
+  }
   out += fmt::format(": {}{}{}: {}\n", severity_name(d.severity), d.code.empty() ? "" : " ", d.code, d.message);
   if (!d.text.empty()) {
     constexpr std::size_t kShown = 200;

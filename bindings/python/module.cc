@@ -35,10 +35,11 @@ fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<st
   names.time_zone = tz;
   names.dst = dst;
   if (hash) names.hash = *hash;
-  if (spread_ms < 0) throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "spread_ms must not be negative");
-  if (spread_ms > 0) names.offset_window = std::to_string(spread_ms) + "ms";
   names.croniter.second_at_beginning = second_at_beginning;
-  return fuzzycron::options_from_names(names);
+  if (spread_ms < 0) throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "spread_ms must not be negative");
+  fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
+  o.offset_window = std::chrono::milliseconds{spread_ms};
+  return o;
 }
 
 #define FUZZYCRON_OPTION_ARGS                                                                             \

@@ -28,12 +28,15 @@ struct Diagnostic {
 };
 
 // "FILE:LINE:COL: error: message" (the code after the severity when there is
-// one, LINE and COL left out when 0), then, when the text is known, the line
-// and a caret under the column. Lines longer than 200 bytes are cut.
+// one, LINE and COL left out when 0; without a file, for one expression,
+// "line LINE, column COL" or "column COL"), then, when the text is known, the
+// line and a caret under the column. Lines longer than 200 bytes are cut.
 //
 // Example:
 //   format_diagnostic("jobs.crontab", {Severity::error, "", 3, 5, "unknown month 'jna'", "0 0 1 jna * x"});
 //   // "jobs.crontab:3:5: error: unknown month 'jna'\n  0 0 1 jna * x\n      ^\n"
+//   format_diagnostic("", {Severity::warning, "FC101", 0, 1, "*/15 fires ...", ""});
+//   // "column 1: warning FC101: */15 fires ...\n"
 FUZZYCRON_EXPORT std::string format_diagnostic(std::string_view file, const Diagnostic& d);
 
 }  // namespace fuzzycron

@@ -181,8 +181,9 @@ fuzzycron::ParseOptions options_of(const fuzzycron_options* o) {
     }
   }
   if (o->spread_ms < 0) throw Error(ErrorKind::argument, "spread_ms is negative");
-  if (o->spread_ms > 0) names.offset_window = std::to_string(o->spread_ms) + "ms";
-  return fuzzycron::options_from_names(names);
+  fuzzycron::ParseOptions p = fuzzycron::options_from_names(names);
+  p.offset_window = std::chrono::milliseconds{o->spread_ms};
+  return p;
 }
 
 fuzzycron_status write_text(const std::string& text, char* buf, std::size_t capacity, std::size_t* needed,

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <iterator>
 #include <ostream>
 
 #include "fuzzycron/lint.h"
@@ -16,14 +14,13 @@ namespace {
 
 // The crontab read and loaded, or nullopt (said on `out`) when it cannot be read.
 std::optional<std::pair<std::string, Config>> read_config(const RunnerOptions& options, std::ostream& out) {
-  std::ifstream in(options.file, std::ios::binary);
-  if (!in) {
+  std::optional<std::string> text = read_text(options.file);
+  if (!text) {
     out << fmt::format("{}: cannot read the file\n", options.file);
     return std::nullopt;
   }
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  Config config = load_config(text, options.parse, options.host);
-  return std::pair{std::move(text), std::move(config)};
+  Config config = load_config(*text, options.parse, options.host);
+  return std::pair{std::move(*text), std::move(config)};
 }
 
 }  // namespace

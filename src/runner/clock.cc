@@ -115,7 +115,7 @@ class SimClock final : public Clock {
             std::vector<bool>& ready) override {
     double timeout = 60'000;
     if (wall) timeout = std::min(timeout, static_cast<double>((*wall - now()).count()) / rate_);
-    if (mono) timeout = std::min(timeout, static_cast<double>(*mono - monotonic_ms()));
+    if (mono) timeout = std::min(timeout, static_cast<double>(*mono - this->mono()));
     bool control_ready = false;
     poll_fds(fds, control_, clamp_timeout(timeout), ready, control_ready);
     if (control_ready) read_control();
@@ -157,8 +157,6 @@ class SimClock final : public Clock {
 };
 
 }  // namespace
-
-std::int64_t monotonic_ms() { return clock_ms(CLOCK_MONOTONIC); }
 
 void ManualClock::wait(std::optional<sys_milliseconds> wall, std::optional<std::int64_t> mono,
                        const std::vector<int>& fds, std::vector<bool>& ready) {

@@ -40,9 +40,6 @@ class Clock {
   virtual double rate() const = 0;
 };
 
-// CLOCK_MONOTONIC in milliseconds: durations, timeouts, grace periods.
-std::int64_t monotonic_ms();
-
 std::unique_ptr<Clock> make_real_clock();
 
 // A clock that moves only when the runner waits or a test says so, as absl's

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <fstream>
+#include <iterator>
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/options.h"
@@ -42,14 +44,14 @@ std::optional<Setting> setting_of(const std::string& line) {
 
 void apply(const Setting& s, const std::string& text, int line_no, JobSettings& out) {
   auto duration = [&] {
-    std::optional<milliseconds> d;
+    milliseconds d{0};
     try {
       d = parse_duration(s.value);
-    } catch (const Error&) {
+    } catch (const Error&) {  // said below, at the value's column
     }
-    if (!d || d->count() <= 0)
+    if (d.count() <= 0)
       bad(s, text, line_no, fmt::format("{}: '{}' is not a duration such as 10m, 90s or 1h30m", s.key, s.value));
-    return *d;
+    return d;
   };
   if (s.key == "name") return;  // the crontab reader takes it
   if (s.key == "timeout") {
@@ -181,6 +183,12 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       }
   std::sort(out.problems.begin(), out.problems.end(), [](auto& a, auto& b) { return a.line < b.line; });
   return out;
+}
+
+std::optional<std::string> read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 bool in_shard(const Job& job, const std::optional<std::pair<int, int>>& shard) {

@@ -49,6 +49,9 @@ struct Config {
 // (dialect, zone, DST policy), its settings applied. Problems never throw.
 Config load_config(std::string_view text, const ParseOptions& base, const std::string& host);
 
+// A crontab file's whole text; nullopt when it cannot be read.
+std::optional<std::string> read_text(const std::string& path);
+
 // --shard I/N: whether the job's stable hash picks shard I of N (true without shards).
 bool in_shard(const Job& job, const std::optional<std::pair<int, int>>& shard);
 

@@ -14,8 +14,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <ostream>
 
 #include "fuzzycron/resolve.h"
@@ -32,12 +30,6 @@ constexpr std::int64_t kStuckWarningEveryMs = 60'000;
 constexpr int kMaxCatchupEnumeration = 100'000;  // instants looked at for one catch-up
 
 sys_milliseconds at_ms(std::int64_t ms) { return sys_milliseconds{milliseconds{ms}}; }
-
-std::string read_whole(const std::string& path, bool& ok) {
-  std::ifstream in(path, std::ios::binary);
-  ok = static_cast<bool>(in);
-  return ok ? std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()} : std::string();
-}
 
 // "TERM", or "none" for a stop the runner was not signalled to make (run(until)).
 const char* signal_name(int sig) {
@@ -101,14 +93,14 @@ void Runner::watch() {
 }
 
 bool Runner::reload(bool first) {
-  bool ok = false;
-  const std::string text = read_whole(o_.file, ok);
-  if (!ok) {
+  const std::optional<std::string> read = read_text(o_.file);
+  if (!read) {
     log_("error", first ? "runner.start" : "config.reload",
          {{"result", "error"}, {"file", o_.file}, {"error", "cannot read the file"}});
     if (!first) ++counters_.reloads["error"];
     return false;
   }
+  const std::string& text = *read;
   if (!first && text == text_) return true;
   Config config = load_config(text, o_.parse, o_.host);
   std::vector<std::string> problems;
@@ -427,8 +419,8 @@ void Runner::handle_signals() {
   signalfd_siginfo info;
   while (::read(signal_fd_, &info, sizeof info) == sizeof info) {
     const int sig = static_cast<int>(info.ssi_signo);
-    if (sig == SIGCHLD) reap();
-    else if (sig == SIGHUP) {
+    if (sig == SIGCHLD) continue;  // the loop reaps after every wait
+    if (sig == SIGHUP) {
       if (!stopping_) {
         text_.clear();  // SIGHUP rereads even an unchanged file
         reload(false);

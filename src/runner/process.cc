@@ -19,11 +19,12 @@ class ProcessLauncher final : public Launcher {
              bool capture, Process& p) override {
     int pipe_fds[2] = {-1, -1};
     if (capture && ::pipe2(pipe_fds, O_CLOEXEC) != 0) return errno;
-    std::string shell_arg = shell, dash_c = "-c", command_arg = command;
-    std::vector<char*> argv{shell_arg.data(), dash_c.data(), command_arg.data(), nullptr};
-    std::vector<std::string> env_copy = env;
+    // posix_spawn takes char* const[] but writes nothing through them.
+    char dash_c[] = "-c";
+    std::vector<char*> argv{const_cast<char*>(shell.c_str()), dash_c, const_cast<char*>(command.c_str()), nullptr};
     std::vector<char*> envp;
-    for (auto& kv : env_copy) envp.push_back(kv.data());
+    envp.reserve(env.size() + 1);
+    for (const auto& kv : env) envp.push_back(const_cast<char*>(kv.c_str()));
     envp.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);

@@ -100,6 +100,12 @@ TEST(HeaderExamples, OptionsFromNames) {  // options.h
 TEST(HeaderExamples, Diagnostic) {  // diagnostic.h
   EXPECT_EQ(format_diagnostic("jobs.crontab", {Severity::error, "", 3, 5, "unknown month 'jna'", "0 0 1 jna * x"}),
             "jobs.crontab:3:5: error: unknown month 'jna'\n  0 0 1 jna * x\n      ^\n");
+  EXPECT_EQ(format_diagnostic("", {Severity::warning, "FC101", 0, 1, "*/15 fires ...", ""}),
+            "column 1: warning FC101: */15 fires ...\n");
+  // Without a file, a line of a multi-line expression; with one, no column when it is 0.
+  EXPECT_EQ(format_diagnostic("", {Severity::info, "", 2, 3, "m", ""}), "line 2, column 3: info: m\n");
+  EXPECT_EQ(format_diagnostic("a.crontab", {Severity::error, "unsupported", 4, 0, "m", ""}),
+            "a.crontab:4: error unsupported: m\n");
 }
 
 TEST(HeaderExamples, Lint) {  // lint.h
