@@ -9,22 +9,24 @@
 
 namespace fuzzycron {
 
-std::string dialect_names(std::string_view separator) {
+namespace {
+
+// Every value's name, joined: for messages and --help.
+template <class Values, class Name>
+std::string joined(const Values& values, Name name, std::string_view separator) {
   std::string out;
-  for (Dialect d : kAllDialects) {
+  for (const auto v : values) {
     if (!out.empty()) out += separator;
-    out += dialect_name(d);
+    out += name(v);
   }
   return out;
 }
 
+}  // namespace
+
+std::string dialect_names(std::string_view separator) { return joined(kAllDialects, dialect_name, separator); }
 std::string hash_scheme_names(std::string_view separator) {
-  std::string out;
-  for (HashScheme s : kAllHashSchemes) {
-    if (!out.empty()) out += separator;
-    out += hash_scheme_name(s);
-  }
-  return out;
+  return joined(kAllHashSchemes, hash_scheme_name, separator);
 }
 
 Dialect dialect_named(std::string_view name) {

@@ -1,18 +1,14 @@
 #include "runner/loop.h"
 
-#include <fcntl.h>
 #include <signal.h>
 #include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <ostream>
 
@@ -104,8 +100,11 @@ bool Runner::reload(bool first) {
   if (!first && text == text_) return true;
   Config config = load_config(text, o_.parse, o_.host);
   std::vector<std::string> problems;
-  for (const auto& p : config.problems)
-    problems.push_back(fmt::format("{}:{}:{}: {}", o_.file, p.line, p.column, p.message));
+  for (Diagnostic p : config.problems) {  // one line each, for the log and /status
+    p.text.clear();
+    problems.push_back(format_diagnostic(o_.file, p));
+    problems.back().pop_back();  // its newline
+  }
   if (!first && !config.problems.empty()) {
     ++counters_.reloads["error"];
     log_("error", "config.reload", {{"result", "error"}, {"problems", problems}, {"kept", "the running configuration"}});
@@ -220,7 +219,7 @@ void Runner::catch_up(JobState& s, sys_milliseconds from, sys_milliseconds to, c
   for (auto t : run) s.pending.emplace_back(t, not_before);
 }
 
-// ---- processes
+// ---- firing: due instants, overlap, pending runs and retries
 void Runner::fire_due(sys_milliseconds now) {
   // Clock-time slack: a wake-up this late is still on time (the simulated clock scales it).
   const milliseconds slack{std::max<std::int64_t>(60'000, static_cast<std::int64_t>(50 * clock_.rate()))};
