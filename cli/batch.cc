@@ -146,10 +146,10 @@ int run_batch(std::istream& in, std::ostream& out) {
   return kOk;
 }
 
-Command add_batch(CLI::App& app) {
-  auto* sub = app.add_subcommand(
+Command add_batch(CommandLine& line) {
+  Subcommand sub = line.add(
       "batch", "JSON Lines in, JSON Lines out: {id, expr, dialect, tz, from, next: N, prev: N, options}");
-  sub->footer(
+  sub.footer(
       "Each input line: {\"id\":\"x\",\"expr\":\"0 9 * * *\",\"dialect\":\"standard\",\"tz\":\"UTC\",\n"
       "  \"from\":\"2026-03-08T01:59:30Z\",\"next\":5,\"prev\":2,\"options\":{\"dst\":\"cron\"}}\n"
       "Each output line: {\"id\":\"x\",\"next\":[...],\"prev\":[...]} or\n"

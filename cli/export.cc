@@ -123,25 +123,25 @@ int run(const Export& c, std::ostream& out, std::ostream& err) {
 
 }  // namespace
 
-Command add_export(CLI::App& app) {
+Command add_export(CommandLine& line) {
   auto c = std::make_shared<Export>();
-  auto* sub = app.add_subcommand(
+  Subcommand sub = line.add(
       "export", "write a crontab's jobs for systemd, Kubernetes, GitHub Actions, Nomad, EventBridge or Cloud Scheduler");
-  sub->add_option("FILE", c->file, "a crontab file (each entry seeded [--host, name])");
-  sub->add_option("--expr", c->expr, "one expression instead of a file (seeded by --seed/--host)");
-  sub->add_option("--name", c->name, "the job name for --expr (default: the last seed part)");
-  sub->add_option("--command", c->command, "what the job runs, for --expr")->capture_default_str();
-  sub->add_option("--to", c->to, "systemd | kubernetes | github-actions | nomad | eventbridge | cloud-scheduler")
-      ->required();
-  sub->add_option("-o,--output", c->output, "write one file per artifact into this directory");
-  sub->add_flag("--force", c->force, "overwrite files that exist");
-  sub->add_option("--image", c->image, "kubernetes: the container image")->capture_default_str();
-  sub->add_option("--namespace", c->kubernetes_namespace, "kubernetes: metadata.namespace");
-  sub->add_option("--concurrency", c->concurrency, "kubernetes: Allow | Forbid | Replace")->capture_default_str();
-  sub->add_option("--starting-deadline", c->starting_deadline, "kubernetes: startingDeadlineSeconds");
-  sub->add_flag("--persistent", c->persistent, "systemd: Persistent=true (catch up after downtime)");
-  add_flags(*sub, c->flags, kSchedule | kFrom | kJson);
-  sub->footer(
+  sub.option("FILE", c->file, "a crontab file (each entry seeded [--host, name])");
+  sub.option("--expr", c->expr, "one expression instead of a file (seeded by --seed/--host)");
+  sub.option("--name", c->name, "the job name for --expr (default: the last seed part)");
+  sub.option("--command", c->command, "what the job runs, for --expr").show_default();
+  sub.option("--to", c->to, "systemd | kubernetes | github-actions | nomad | eventbridge | cloud-scheduler")
+      .required();
+  sub.option("-o,--output", c->output, "write one file per artifact into this directory");
+  sub.flag("--force", c->force, "overwrite files that exist");
+  sub.option("--image", c->image, "kubernetes: the container image").show_default();
+  sub.option("--namespace", c->kubernetes_namespace, "kubernetes: metadata.namespace");
+  sub.option("--concurrency", c->concurrency, "kubernetes: Allow | Forbid | Replace").show_default();
+  sub.option("--starting-deadline", c->starting_deadline, "kubernetes: startingDeadlineSeconds");
+  sub.flag("--persistent", c->persistent, "systemd: Persistent=true (catch up after downtime)");
+  add_flags(sub, c->flags, kSchedule | kFrom | kJson);
+  sub.footer(
       "Each job is written in the target's own form with H resolved for its seed. What a target cannot express\n"
       "(seconds on Kubernetes, L on GitHub, day-of-month AND day-of-week where the target ORs them, ...) is\n"
       "reported as FILE:LINE and left out, never changed; so is a text that would not fire as the entry does.\n"

@@ -89,19 +89,19 @@ int run(const Lint& c, std::ostream& out) {
 
 }  // namespace
 
-Command add_lint(CLI::App& app) {
+Command add_lint(CommandLine& line) {
   auto c = std::make_shared<Lint>();
-  auto* sub = app.add_subcommand("lint", "findings about an expression or a crontab file, with codes and rewrites");
-  sub->add_option("INPUT", c->input, "a cron expression (quote it), or a crontab file")->required();
-  add_flags(*sub, c->flags, kSchedule | kFrom | kJson);
-  sub->add_option("--runs-on,--target", c->runs_on,
+  Subcommand sub = line.add("lint", "findings about an expression or a crontab file, with codes and rewrites");
+  sub.option("INPUT", c->input, "a cron expression (quote it), or a crontab file").required();
+  add_flags(sub, c->flags, kSchedule | kFrom | kJson);
+  sub.option("--runs-on,--target", c->runs_on,
                   "where it runs, so advice fits: fuzzycron | cron | kubernetes | github-actions | systemd | quartz | "
                   "spring | jenkins | furiko (default: fuzzycron with --seed/--host, cron for a file, else the "
                   "dialect's own system); H is suggested only where it is read (--target: its old name)");
-  sub->add_option("--fail-on", c->fail_on,
+  sub.option("--fail-on", c->fail_on,
                   "exit 1 when a finding is at least this severe: info | warning | error | never")
-      ->capture_default_str();
-  sub->footer("Codes (docs/lint.md): FC001-FC003 unreadable input; FC101 */n where H/n spreads load; FC102 a\n"
+      .show_default();
+  sub.footer("Codes (docs/lint.md): FC001-FC003 unreadable input; FC101 */n where H/n spreads load; FC102 a\n"
               "fixed minute (H); FC103 every minute of a restricted hour; FC201 day-of-month steps restart each\n"
               "month; FC202 steps that do not divide their cycle; FC301 the day-of-month OR day-of-week trap;\n"
               "FC302 furiko ends day-of-week ranges written to Sunday on Saturday; FC401 never fires; FC402\n"

@@ -1,14 +1,10 @@
 // fuzzycron — cron schedules that spread load deterministically. This file
 // only assembles the commands: each lives in cli/<command>.cc.
-#include <CLI/CLI.hpp>
-
-#include <iostream>
 #include <string>
 #include <vector>
 
 #include "command.h"
 #include "fuzzycron/version.h"
-#include "options.h"
 
 namespace {
 
@@ -41,30 +37,12 @@ Exit status: 0 success, 1 failure while running, 2 bad input.)";
 
 int main(int argc, char** argv) {
   namespace cli = fuzzycron::cli;
-  CLI::App app{"fuzzycron: cron schedules in seven dialects with H spread per job, exact next/prev fire times in "
-               "any time zone."};
-  app.footer(kFooter);
-  app.set_version_flag("-V,--version", "fuzzycron " + std::string(fuzzycron::version()));
-  app.require_subcommand(1);
-  const std::vector<cli::Command> commands{cli::add_next(app),    cli::add_prev(app),   cli::add_batch(app),
-                                           cli::add_resolve(app), cli::add_offset(app), cli::add_explain(app),
-                                           cli::add_lint(app),    cli::add_spread(app), cli::add_export(app),
-                                           cli::add_run(app)};
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? cli::kOk : cli::kBadInput;
-  }
-  try {
-    for (const auto& c : commands)
-      if (*c.app) return c.run();
-  } catch (const fuzzycron::Error& e) {
-    cli::print_error(std::cerr, e);
-    return cli::kBadInput;
-  } catch (const std::exception& e) {
-    std::cerr << "fuzzycron: " << e.what() << "\n";
-    return cli::kFailure;
-  }
-  return cli::kOk;
+  cli::CommandLine line(
+      "fuzzycron: cron schedules in seven dialects with H spread per job, exact next/prev fire times in any time "
+      "zone.",
+      kFooter, "fuzzycron " + std::string(fuzzycron::version()));
+  const std::vector<cli::Command> commands{
+      cli::add_next(line),   cli::add_prev(line), cli::add_batch(line),  cli::add_resolve(line), cli::add_offset(line),
+      cli::add_explain(line), cli::add_lint(line), cli::add_spread(line), cli::add_export(line),  cli::add_run(line)};
+  return line.run(argc, argv, commands);
 }

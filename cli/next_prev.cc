@@ -42,13 +42,13 @@ int run(const NextPrev& c, bool forward, std::ostream& out, std::ostream& err) {
   return kOk;
 }
 
-Command add(CLI::App& app, bool forward) {
+Command add(CommandLine& line, bool forward) {
   auto c = std::make_shared<NextPrev>();
-  auto* sub = forward ? app.add_subcommand("next", "the next N fire times strictly after --from")
-                      : app.add_subcommand("prev", "the previous N fire times strictly before --from, newest first");
-  sub->add_option("EXPR", c->expr, "the cron expression (quote it)")->required();
-  add_flags(*sub, c->flags, kSchedule | kFrom | kCount | kJson);
-  sub->footer(forward ? "Example: fuzzycron next '0 9 * * 1-5' -z America/New_York -n 3\n"
+  Subcommand sub = forward ? line.add("next", "the next N fire times strictly after --from")
+                      : line.add("prev", "the previous N fire times strictly before --from, newest first");
+  sub.option("EXPR", c->expr, "the cron expression (quote it)").required();
+  add_flags(sub, c->flags, kSchedule | kFrom | kCount | kJson);
+  sub.footer(forward ? "Example: fuzzycron next '0 9 * * 1-5' -z America/New_York -n 3\n"
                         "Example: fuzzycron next '0 * * * *' --seed nightly --offset-window 15m"
                       : "Example: fuzzycron prev -d quartz '0 0 0 L * ?' --from 2026-03-01T00:00:00Z");
   return {sub, [c, forward] { return run(*c, forward, std::cout, std::cerr); }};
@@ -56,7 +56,7 @@ Command add(CLI::App& app, bool forward) {
 
 }  // namespace
 
-Command add_next(CLI::App& app) { return add(app, true); }
-Command add_prev(CLI::App& app) { return add(app, false); }
+Command add_next(CommandLine& line) { return add(line, true); }
+Command add_prev(CommandLine& line) { return add(line, false); }
 
 }  // namespace fuzzycron::cli

@@ -6,29 +6,29 @@
 
 namespace fuzzycron::cli {
 
-void add_flags(CLI::App& c, Flags& f, unsigned groups) {
+void add_flags(Subcommand& c, Flags& f, unsigned groups) {
   if (groups & kDialect) {
-    c.add_option("-d,--dialect", f.dialect, dialect_names(" | "))->capture_default_str();
-    c.add_option("--hash", f.hash, "hash scheme: " + hash_scheme_names(" | ") + " (default: the dialect's own)");
-    c.add_flag("--seconds-first", f.seconds_first,
+    f.dialect_flag = c.option("-d,--dialect", f.dialect, dialect_names(" | ")).show_default();
+    c.option("--hash", f.hash, "hash scheme: " + hash_scheme_names(" | ") + " (default: the dialect's own)");
+    c.flag("--seconds-first", f.seconds_first,
                "croniter: in 6 or 7 fields the seconds come first (second_at_beginning)");
-    c.add_flag("--strict", f.strict,
+    c.flag("--strict", f.strict,
                "cron-parser: its strict mode (6 fields, one day field restricted, H inside the field)");
   }
   if (groups & kZone) {
-    c.add_option("-z,--tz", f.tz, "IANA time zone of the schedule, e.g. America/New_York")->capture_default_str();
-    c.add_option("--dst", f.dst, "DST policy: cron | wall | skip-first | shift-both | ...")->capture_default_str();
+    c.option("-z,--tz", f.tz, "IANA time zone of the schedule, e.g. America/New_York").show_default();
+    c.option("--dst", f.dst, "DST policy: cron | wall | skip-first | shift-both | ...").show_default();
   }
   if (groups & kSeed)
-    c.add_option("-s,--seed", f.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");
-  if (groups & kHost) c.add_option("--host", f.host, "host name: prepended to the seed parts");
+    c.option("-s,--seed", f.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");
+  if (groups & kHost) c.option("--host", f.host, "host name: prepended to the seed parts");
   if (groups & kOffsetWindow)
-    c.add_option("--offset-window,--spread", f.offset_window,
+    c.option("--offset-window,--spread", f.offset_window,
                  "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m (--spread: its old name)");
   if (groups & kFrom)
-    c.add_option("--from", f.from, "start instant: RFC 3339 (2026-03-08T01:59:30Z) or now")->capture_default_str();
-  if (groups & kCount) c.add_option("-n,--count", f.count, "how many fire times")->capture_default_str();
-  if (groups & kJson) c.add_flag("--json", f.json, "print JSON");
+    c.option("--from", f.from, "start instant: RFC 3339 (2026-03-08T01:59:30Z) or now").show_default();
+  if (groups & kCount) c.option("-n,--count", f.count, "how many fire times").show_default();
+  if (groups & kJson) c.flag("--json", f.json, "print JSON");
 }
 
 ParseOptions parse_options(const Flags& f, bool with_seed) {

@@ -4,12 +4,12 @@
 // (fuzzycron/options.h).
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "command.h"
 #include "fuzzycron/fuzzycron.h"
 
 namespace fuzzycron::cli {
@@ -33,6 +33,7 @@ struct Flags {
   std::string from = "now";
   int count = 5;
   bool json = false;
+  std::optional<Flag> dialect_flag;  // -d as registered, to ask whether it was given
 };
 
 // The groups of flags, or-ed together for add_flags.
@@ -48,7 +49,7 @@ enum FlagGroup : unsigned {
   kSchedule = kDialect | kZone | kSeed | kHost | kOffsetWindow,
 };
 
-void add_flags(CLI::App& command, Flags& flags, unsigned groups);
+void add_flags(Subcommand& command, Flags& flags, unsigned groups);
 
 // The flags as ParseOptions; throws Error on a bad value. `with_seed`: false
 // for commands that seed each job themselves ([host, name] per entry).

@@ -136,37 +136,37 @@ int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std
 
 }  // namespace
 
-Command add_resolve(CLI::App& app) {
+Command add_resolve(CommandLine& line) {
   auto c = std::make_shared<Resolve>();
-  auto* sub = app.add_subcommand("resolve", "replace hash forms (H) by the values they stand for, for a seed");
-  auto* expr = sub->add_option("EXPR", c->expr, "the cron expression (quote it)");
-  auto* crontab = sub->add_option("--crontab", c->crontab,
+  Subcommand sub = line.add("resolve", "replace hash forms (H) by the values they stand for, for a seed");
+  Flag expr = sub.option("EXPR", c->expr, "the cron expression (quote it)");
+  Flag crontab = sub.option("--crontab", c->crontab,
                                   "a crontab file: every entry resolved with its own seed "
                                   "([host, name]; name from '# name: JOB' or the command)");
-  auto* manifest = sub->add_option("--manifest", c->manifest,
+  Flag manifest = sub.option("--manifest", c->manifest,
                                    "a Kubernetes YAML stream (FILE or - for stdin): every CronJob's spec.schedule "
                                    "resolved in place, seeded [namespace, name]; every other byte unchanged (a Helm "
                                    "--post-renderer)");
-  auto* workflow = sub->add_option("--workflow", c->workflow,
+  Flag workflow = sub.option("--workflow", c->workflow,
                                    "a GitHub Actions workflow (FILE or -): every on.schedule cron resolved in place, "
                                    "seeded [--seed OWNER/REPO, --path, position]");
-  sub->add_option("--path", c->path,
+  sub.option("--path", c->path,
                   "--workflow: its path in the repository (default: from .github/workflows/ in FILE, else FILE's name)")
-      ->needs(workflow);
-  expr->excludes(crontab)->excludes(manifest)->excludes(workflow);
-  crontab->excludes(manifest)->excludes(workflow);
-  manifest->excludes(workflow);
-  add_flags(*sub, c->flags, kDialect | kSeed | kHost | kJson);
-  sub->add_option("--to", c->to, "write the result in another dialect (" + dialect_names(" | ") + ")");
-  sub->footer("Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
+      .needs(workflow);
+  expr.excludes(crontab).excludes(manifest).excludes(workflow);
+  crontab.excludes(manifest).excludes(workflow);
+  manifest.excludes(workflow);
+  add_flags(sub, c->flags, kDialect | kSeed | kHost | kJson);
+  sub.option("--to", c->to, "write the result in another dialect (" + dialect_names(" | ") + ")");
+  sub.footer("Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
               "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.\n"
               "Example: fuzzycron resolve -d jenkins 'H H(0-7) * * 1-5' --seed nightly --to quartz\n"
               "Example: helm template my-chart | fuzzycron resolve --manifest - | kubectl apply -f -\n"
               "  CronJob schedules are read as Kubernetes does (-d kubernetes unless -d is given).\n"
               "Example: fuzzycron resolve --workflow .github/workflows/nightly.yml --seed octo/app");
-  return {sub, [c, sub] {
+  return {sub, [c] {
             if (!c->manifest.empty() || !c->workflow.empty())
-              return resolve_in_place(*c, sub->get_option("--dialect")->count() > 0, std::cin, std::cout, std::cerr);
+              return resolve_in_place(*c, c->flags.dialect_flag->given(), std::cin, std::cout, std::cerr);
             if (!c->crontab.empty()) return resolve_crontab(*c, std::cout, std::cerr);
             if (c->expr.empty()) {
               std::cerr << "fuzzycron: resolve needs an EXPR, --crontab FILE, --manifest FILE or --workflow FILE\n";

@@ -154,20 +154,19 @@ int run(const SpreadCommand& c, std::ostream& out, std::ostream& err) {
 
 }  // namespace
 
-Command add_spread(CLI::App& app) {
+Command add_spread(CommandLine& line) {
   auto c = std::make_shared<SpreadCommand>();
-  auto* sub = app.add_subcommand("spread", "the load a crontab puts on a fleet, before and after hashing");
-  sub->add_option("FILE", c->file, "a crontab file (cronie's format, '# name: JOB' names a job)")->required();
-  add_flags(*sub, c->flags, kDialect | kZone | kOffsetWindow | kFrom | kJson);
-  auto* hosts = sub->add_option("--hosts", c->hosts, "run every entry on N hosts named host-1..host-N");
-  auto* host_list = sub->add_option("--host-list", c->host_list, "a file of host names, one per line");
-  hosts->excludes(host_list);
-  sub->add_option("-w,--window", c->window, "how long to look from --from: 1h, 1d, 7d ...")->capture_default_str();
-  sub->add_option("--resolution", c->resolution, "bucket size: 1s or 1m")->capture_default_str();
-  sub->add_option("--svg", c->svg, "also write an SVG plot of both loads to this file");
-  sub->add_option("--width", c->width, "terminal columns for the histogram (default: $COLUMNS or 80)");
-  sub->add_flag("--ascii", c->ascii, "draw the histogram with ASCII characters only");
-  sub->footer(
+  Subcommand sub = line.add("spread", "the load a crontab puts on a fleet, before and after hashing");
+  sub.option("FILE", c->file, "a crontab file (cronie's format, '# name: JOB' names a job)").required();
+  add_flags(sub, c->flags, kDialect | kZone | kOffsetWindow | kFrom | kJson);
+  Flag hosts = sub.option("--hosts", c->hosts, "run every entry on N hosts named host-1..host-N");
+  hosts.excludes(sub.option("--host-list", c->host_list, "a file of host names, one per line"));
+  sub.option("-w,--window", c->window, "how long to look from --from: 1h, 1d, 7d ...").show_default();
+  sub.option("--resolution", c->resolution, "bucket size: 1s or 1m").show_default();
+  sub.option("--svg", c->svg, "also write an SVG plot of both loads to this file");
+  sub.option("--width", c->width, "terminal columns for the histogram (default: $COLUMNS or 80)");
+  sub.flag("--ascii", c->ascii, "draw the histogram with ASCII characters only");
+  sub.footer(
       "Every entry runs on every host with the seed [host, name] (name from '# name: JOB' or the command);\n"
       "without --hosts or --host-list each entry runs once, with the seed [name].\n"
       "'before' takes every hash form at the lowest value of its range, as cron without H would run it;\n"

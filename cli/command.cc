@@ -1,0 +1,84 @@
+// This file's interface is command.h: the one translation unit that compiles CLI11.
+#include "command.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "fuzzycron/error.h"
+#include "options.h"
+
+namespace fuzzycron::cli {
+
+Flag& Flag::required() {
+  option_->required();
+  return *this;
+}
+Flag& Flag::show_default() {
+  option_->capture_default_str();
+  return *this;
+}
+Flag& Flag::excludes(const Flag& other) {
+  option_->excludes(other.option_);
+  return *this;
+}
+Flag& Flag::needs(const Flag& other) {
+  option_->needs(other.option_);
+  return *this;
+}
+bool Flag::given() const { return option_->count() > 0; }
+
+Flag Subcommand::option(const std::string& names, std::string& into, const std::string& help) {
+  return Flag(app_->add_option(names, into, help));
+}
+Flag Subcommand::option(const std::string& names, int& into, const std::string& help) {
+  return Flag(app_->add_option(names, into, help));
+}
+Flag Subcommand::option(const std::string& names, double& into, const std::string& help) {
+  return Flag(app_->add_option(names, into, help));
+}
+Flag Subcommand::option(const std::string& names, std::optional<int>& into, const std::string& help) {
+  return Flag(app_->add_option(names, into, help));
+}
+Flag Subcommand::option(const std::string& names, std::vector<std::string>& into, const std::string& help) {
+  return Flag(app_->add_option(names, into, help));
+}
+Flag Subcommand::flag(const std::string& names, bool& into, const std::string& help) {
+  return Flag(app_->add_flag(names, into, help));
+}
+void Subcommand::footer(const std::string& text) { app_->footer(text); }
+bool Subcommand::given() const { return app_->parsed(); }
+
+CommandLine::CommandLine(const std::string& description, const std::string& footer, const std::string& version)
+    : app_(std::make_unique<CLI::App>(description)) {
+  app_->footer(footer);
+  app_->set_version_flag("-V,--version", version);
+  app_->require_subcommand(1);
+}
+
+CommandLine::~CommandLine() = default;
+
+Subcommand CommandLine::add(const std::string& name, const std::string& description) {
+  return Subcommand(app_->add_subcommand(name, description));
+}
+
+int CommandLine::run(int argc, char** argv, const std::vector<Command>& commands) {
+  try {
+    app_->parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app_->exit(e) == 0 ? kOk : kBadInput;
+  }
+  try {
+    for (const auto& c : commands)
+      if (c.sub.given()) return c.run();
+  } catch (const Error& e) {
+    print_error(std::cerr, e);
+    return kBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "fuzzycron: " << e.what() << "\n";
+    return kFailure;
+  }
+  return kOk;
+}
+
+}  // namespace fuzzycron::cli
