@@ -33,6 +33,11 @@ const char* signal_name(int sig) {
   return name ? name : "none";
 }
 
+// Whether a job's waiting run may start now (its not-before time aside).
+bool may_start_pending(const JobState& s) {
+  return !s.pending.empty() && (s.running == 0 || s.job.settings.concurrency == Concurrency::allow);
+}
+
 sigset_t handled_signals() {
   sigset_t s;
   sigemptyset(&s);
@@ -285,7 +290,9 @@ void Runner::start_pending() {
   const auto mono = clock_.mono();
   for (auto& sp : states_) {
     JobState& s = *sp;
-    if (!s.pending.empty() && s.running == 0 && s.pending.front().second <= mono) {
+    // Under `allow` every due run starts (the job's on-time runs must not starve
+    // its catch-up); else one at a time, when the job is idle.
+    while (may_start_pending(s) && s.pending.front().second <= mono) {
       const auto t = s.pending.front().first;
       s.pending.pop_front();
       start(sp, t, 1);
@@ -365,7 +372,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       if (r->drain_until) earliest(*r->drain_until);
     }
     for (const auto& s : states_) {
-      if (!s->pending.empty() && s->running == 0) earliest(s->pending.front().second);
+      if (may_start_pending(*s)) earliest(s->pending.front().second);
       if (s->retry_at) earliest(*s->retry_at);
     }
     if (stopping_ && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
@@ -389,6 +396,15 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
         ++k;
       }
   }
+  // Runs that were waiting to start (catch-up, queue, replace) never will:
+  // said and counted, not dropped in silence.
+  for (auto& s : states_)
+    if (!s->pending.empty()) {
+      s->counters.skipped["shutdown"] += s->pending.size();
+      log_("warning", "job.skip", {{"job", s->job.name}, {"reason", "shutdown"}, {"count", s->pending.size()},
+                                   {"first", iso(s->pending.front().first)}, {"last", iso(s->pending.back().first)}});
+      s->pending.clear();
+    }
   log_("info", "runner.stop", {{"signal", shutdown_signal_ ? signal_name(shutdown_signal_) : "none"},
                                {"grace_ms", o_.shutdown_grace.count()}});
   save_state();

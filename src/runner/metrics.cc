@@ -59,7 +59,7 @@ std::string metrics_text(const std::vector<std::shared_ptr<JobState>>& jobs, con
   }
   line("# TYPE fuzzycron_job_skipped_total counter");
   for (const auto& s : jobs)
-    for (const char* reason : {"overlap", "missed", "queue-full"})
+    for (const char* reason : {"overlap", "missed", "queue-full", "shutdown"})
       line(fmt::format("fuzzycron_job_skipped_total{{job=\"{}\",reason=\"{}\"}} {}", label(s->job.name), reason,
                        count_of(s->counters.skipped, reason)));
   line("# TYPE fuzzycron_clock_events_total counter");

@@ -4,12 +4,14 @@
 // (The end-to-end tests with real processes and signals are test_runner.py.)
 #include <sys/wait.h>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "fuzzycron/rfc3339.h"
@@ -206,6 +208,39 @@ TEST_F(RunnerLoop, StateDirCatchesUpAfterDowntime) {
   const auto skips = of(events, "job.skip");
   ASSERT_EQ(skips.size(), 1u);
   EXPECT_EQ(skips[0]["count"], 2);
+}
+
+TEST_F(RunnerLoop, CatchUpUnderAllowDoesNotWaitForIdle) {
+  // Every minute, each run lasting 90 s: under `allow` the job is never idle.
+  // The 10 minutes of downtime are caught up at once, beside the on-time runs.
+  options_.state_dir = (dir_ / "state").string();
+  std::filesystem::create_directories(options_.state_dir);
+  const std::string crontab = "# name: busy\n# concurrency: allow\n# catchup: all:100\n* * * * * sleep-ms 90000\n";
+  run(crontab, "2026-03-01T10:00:00Z", "2026-03-01T10:05:30Z");
+  ASSERT_EQ(launcher_->launches.size(), 5u);  // 10:01 ... 10:05
+  run(crontab, "2026-03-01T10:15:30Z", "2026-03-01T10:20:30Z");
+  std::set<std::string> started;
+  for (const auto& l : launcher_->launches) started.insert(l.env.at("FUZZYCRON_SCHEDULED_FOR"));
+  for (int minute = 6; minute <= 20; ++minute)
+    EXPECT_EQ(started.count(fmt::format("2026-03-01T10:{:02}:00Z", minute)), 1u) << minute;
+  EXPECT_EQ(started.size(), 15u);
+}
+
+TEST_F(RunnerLoop, RunsWaitingAtShutdownAreCounted) {
+  // forbid: the catch-up runs wait for an idle job, which a 1-hour run never leaves.
+  options_.state_dir = (dir_ / "state").string();
+  std::filesystem::create_directories(options_.state_dir);
+  const std::string crontab = "# name: slow\n# catchup: all:5\n*/10 * * * * sleep-ms 3600000\n";
+  run(crontab, "2026-03-01T10:00:00Z", "2026-03-01T10:15:00Z");  // fires 10:10, cursor 10:15
+  const auto events = run(crontab, "2026-03-01T11:05:00Z", "2026-03-01T11:07:00Z");
+  ASSERT_EQ(launcher_->launches.size(), 1u);  // the first of the five missed (10:20 ... 11:00)
+  EXPECT_EQ(launcher_->launches[0].env.at("FUZZYCRON_SCHEDULED_FOR"), "2026-03-01T10:20:00Z");
+  const auto skips = of(events, "job.skip");
+  ASSERT_EQ(skips.size(), 1u);
+  EXPECT_EQ(skips[0]["reason"], "shutdown");
+  EXPECT_EQ(skips[0]["count"], 4);
+  EXPECT_EQ(skips[0]["first"], "2026-03-01T10:30:00Z");
+  EXPECT_EQ(skips[0]["last"], "2026-03-01T11:00:00Z");
 }
 
 TEST(LineSplitter, LinesAndLongRecords) {
