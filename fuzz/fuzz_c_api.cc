@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   p.dst = full.dst;
   p.seed = full.seed;
   p.hash = full.hash;
-  const std::string dialect(dialect_name(p.dialect)), dst = p.dst.name();
+  const std::string dialect(dialect_name(p.dialect)), dst = p.dst_policy().name();
   const std::string hash = p.hash ? std::string(hash_scheme_name(*p.hash)) : std::string();
   const char* parts[] = {"fuzz-host", "fuzz-job"};
   fuzzycron_options o;

@@ -21,7 +21,9 @@ struct ParseOptions {
   // IANA zone of the schedule; a CRON_TZ=/TZ= prefix in the text (where the
   // dialect has one) takes precedence.
   std::string time_zone = "UTC";
-  DstPolicy dst = DstPolicy::cronie();
+  // nullopt: the dialect's own (`cron`; `wall` for spring, which skips gaps and
+  // fires twice in overlaps); dst_policy() says which applies.
+  std::optional<DstPolicy> dst;
   FurikoOptions furiko;
   CroniterOptions croniter;
   CronParserOptions cron_parser;
@@ -38,9 +40,12 @@ struct ParseOptions {
   };
 
   DialectOptions dialect_options() const noexcept { return {dialect, furiko, croniter, cron_parser}; }
+  FUZZYCRON_EXPORT DstPolicy dst_policy() const noexcept;
 };
 
+// What a dialect does unless told: the scheme its H draws with, its DST policy.
 FUZZYCRON_EXPORT HashScheme default_hash_scheme(Dialect d) noexcept;
+FUZZYCRON_EXPORT DstPolicy default_dst_policy(Dialect d) noexcept;
 
 // Throws fuzzycron::Error with the column (and line, for multi-line Jenkins specs).
 //

@@ -66,32 +66,6 @@ std::uint64_t value_bits(const Term& t, const FieldRules& r) {
   return up_to_hi & ~((std::uint64_t{1} << lo) - 1);
 }
 
-bool starts_with_star(const std::optional<Field>& f) { return !f || f->text.starts_with('*'); }
-
-// furiko (after gorhill/cronexpr): a day field is unrestricted when one of its
-// items is a bare '*' or '?'.
-bool furiko_restricted(const std::optional<Field>& f) {
-  if (!f) return false;
-  for (const Term& t : f->terms)
-    if ((t.kind == Kind::all && t.step == 0) || t.kind == Kind::no_spec) return false;
-  return true;
-}
-
-// croniter's '*': the field is one unstepped '*' (or '?').
-bool is_bare_star(const std::optional<Field>& f) {
-  if (!f) return true;
-  return f->terms.size() == 1 &&
-         ((f->terms[0].kind == Kind::all && f->terms[0].step == 0) || f->terms[0].kind == Kind::no_spec);
-}
-
-// robfig's star bit: an item '*' or '?' (read as '*') whose step is at most 1.
-bool has_star_item(const std::optional<Field>& f) {
-  if (!f) return true;
-  for (const Term& t : f->terms)
-    if (t.kind == Kind::all && t.step <= 1) return true;
-  return false;
-}
-
 void add_year(detail::Pattern& pat, int lo, int hi, int step, const syntax::Line& line, const Term& t) {
   // Any step past the span of years picks the first year only; clamping keeps
   // it in the 16 bits of a YearTerm (a step of 42100 once wrapped negative).
@@ -222,34 +196,3 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
 }
 
 }  // namespace fuzzycron::compiler
-
-namespace fuzzycron {
-
-bool days_are_ored(const LineSyntax& line, Dialect d) noexcept {
-  const auto& dom = line.fields[static_cast<int>(FieldId::day_of_month)];
-  const auto& dow = line.fields[static_cast<int>(FieldId::day_of_week)];
-  switch (d) {
-    case Dialect::standard:  // Vixie: OR when neither field's text starts with '*'
-      return !compiler::starts_with_star(dom) && !compiler::starts_with_star(dow);
-    case Dialect::furiko:
-      return compiler::furiko_restricted(dom) && compiler::furiko_restricted(dow);
-    case Dialect::kubernetes:  // robfig: AND once either field has an item '*' or '?' without a step above 1
-      return !compiler::has_star_item(dom) && !compiler::has_star_item(dow);
-    case Dialect::croniter:  // OR unless a field is '*' (once resolved, a full field read as '*' is one)
-      return !compiler::is_bare_star(dom) && !compiler::is_bare_star(dow);
-    case Dialect::cron_parser:  // OR unless a field's text is exactly '*' or '?'
-      return dom && dow && dom->text != "*" && dom->text != "?" && dow->text != "*" && dow->text != "?";
-    case Dialect::quartz:
-    case Dialect::jenkins:
-      break;
-  }
-  return false;
-}
-
-bool is_interval(const LineSyntax& line) noexcept {
-  return compiler::starts_with_star(line.fields[static_cast<int>(FieldId::minute)]) ||
-         compiler::starts_with_star(line.fields[static_cast<int>(FieldId::hour)]);
-}
-
-}  // namespace fuzzycron
-

@@ -10,6 +10,7 @@
 #include "compile/compile.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/render.h"
+#include "syntax/dialects.h"
 
 namespace fuzzycron {
 namespace detail {
@@ -39,25 +40,23 @@ std::string render_bits(std::uint64_t bits, int lo, int hi) {
 }
 
 std::string render_pattern(const detail::Pattern& p, Dialect to, const std::string& text) {
+  const syntax::DialectRow& row = syntax::dialect_row(to);
   constexpr std::uint32_t kAllDays = 0xfffffffeu;
   const bool dom_special = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays;
   bool dow_special = p.last_weekdays != 0;
   for (auto m : p.nth_weekdays) dow_special = dow_special || m;
   const bool dom_restricted = p.days != kAllDays || dom_special;
   const bool dow_restricted = p.weekdays != 0x7f || dow_special;
-  const bool quartz_like = to == Dialect::quartz || to == Dialect::furiko;
-  if ((dom_special || dow_special) && !quartz_like) cannot(to, "L, W or # (last day, nearest weekday, nth weekday)", text);
-  if (to == Dialect::furiko && ((p.last_day_offsets | p.last_day_offsets_weekday) & ~1u))
+  if ((dom_special || dow_special) && !row.specials) cannot(to, "L, W or # (last day, nearest weekday, nth weekday)", text);
+  if (!row.last_offsets && ((p.last_day_offsets | p.last_day_offsets_weekday) & ~1u))
     cannot(to, "L-n (an offset from the last day of the month)", text);
-  // Targets that OR two restricted day fields (Vixie, gorhill, robfig).
-  const bool ors = to == Dialect::standard || to == Dialect::furiko || to == Dialect::kubernetes ||
-                   to == Dialect::croniter || to == Dialect::cron_parser;
+  const bool ors = row.day_or;
   if (dom_restricted && dow_restricted) {
     if (p.day_or && !ors)
       cannot(to, "\"day-of-month OR day-of-week\" (both restricted, either may match)", text);
     if (!p.day_or && ors)
       cannot(to, "\"day-of-month AND day-of-week\": it fires when either matches once both are restricted", text);
-    if (to == Dialect::quartz) cannot(to, "a day-of-month and a day-of-week together (one of them must be '?')", text);
+    if (row.question) cannot(to, "a day-of-month and a day-of-week together (one of them must be '?')", text);
   }
   // Day-of-month text.
   std::string dom = dom_restricted ? (p.days ? render_bits(p.days, 1, 31) : "") : "*";
@@ -67,7 +66,7 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
     add(dom, std::countr_zero(b) ? fmt::format("L-{}W", std::countr_zero(b)) : "LW");
   for (std::uint32_t b = p.nearest_weekdays; b; b &= b - 1) add(dom, fmt::format("{}W", std::countr_zero(b)));
   // Day-of-week text in the target's numbering (quartz: 1 = Sunday).
-  const int base = to == Dialect::quartz ? 1 : 0;
+  const int base = row.sunday;
   std::string dow;
   if (!dow_restricted) {
     dow = "*";
@@ -78,10 +77,10 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
     for (int k = 0; k < 5; ++k)
       for (unsigned b = p.nth_weekdays[k]; b; b &= b - 1) add(dow, fmt::format("{}#{}", std::countr_zero(b) + base, k + 1));
   }
-  if (to == Dialect::quartz) (dow_restricted ? dom : dow) = "?";
+  if (row.question) (dow_restricted ? dom : dow) = "?";
   // Vixie reads a day field starting with '*' as unrestricted (so "*/2" would
   // turn the OR into an AND): write the run from its first value instead.
-  if (to == Dialect::standard && dom_restricted && dow_restricted) {
+  if (row.star_step_unrestricts && dom_restricted && dow_restricted) {
     if (dom.starts_with("*/")) dom = "1-31" + dom.substr(1);
     if (dow.starts_with("*/")) dow = "0-6" + dow.substr(1);
   }
@@ -92,33 +91,28 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
     if (t.step > 1 && t.lo != t.hi) term += fmt::format("/{}", t.step);
     add(years, term);
   }
-  if (!years.empty() && !quartz_like) cannot(to, "a year field", text);
+  if (!years.empty() && !row.years) cannot(to, "a year field", text);
   const bool seconds = p.seconds != 1;
-  if (seconds && to == Dialect::jenkins) cannot(to, "seconds (Jenkins fires on whole minutes)", text);
-  if (seconds && to == Dialect::kubernetes) cannot(to, "seconds (Kubernetes CronJobs fire on whole minutes)", text);
+  if (seconds && row.seconds == syntax::SecondsField::none) cannot(to, fmt::format("seconds ({})", row.no_seconds), text);
   const std::string sec = render_bits(p.seconds, 0, 59), min = render_bits(p.minutes, 0, 59),
                     hour = render_bits(p.hours, 0, 23), mon = render_bits(p.months, 1, 12);
-  switch (to) {
-    case Dialect::quartz:
-      return fmt::format("{} {} {} {} {} {}{}", sec, min, hour, dom, mon, dow, years.empty() ? "" : " " + years);
-    case Dialect::furiko:
-      if (seconds || !years.empty())
-        return fmt::format("{} {} {} {} {} {} {}", sec, min, hour, dom, mon, dow, years.empty() ? "*" : years);
-      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
-    case Dialect::standard:
-      if (seconds) return fmt::format("{} {} {} {} {} {}", sec, min, hour, dom, mon, dow);
-      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
-    case Dialect::jenkins:
-    case Dialect::kubernetes:
-      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
-    case Dialect::croniter:  // seconds are the sixth field
-      if (seconds) return fmt::format("{} {} {} {} {} {}", min, hour, dom, mon, dow, sec);
-      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
-    case Dialect::cron_parser:
-      if (seconds) return fmt::format("{} {} {} {} {} {}", sec, min, hour, dom, mon, dow);
-      return fmt::format("{} {} {} {} {}", min, hour, dom, mon, dow);
+  const std::string days = fmt::format("{} {} {} {}", hour, dom, mon, dow);
+  switch (row.seconds) {
+    case syntax::SecondsField::always_first:
+      return fmt::format("{} {} {}{}", sec, min, days, years.empty() ? "" : " " + years);
+    case syntax::SecondsField::first_with_year:
+      if (seconds || !years.empty()) return fmt::format("{} {} {} {}", sec, min, days, years.empty() ? "*" : years);
+      break;
+    case syntax::SecondsField::first:
+      if (seconds) return fmt::format("{} {} {}", sec, min, days);
+      break;
+    case syntax::SecondsField::last:
+      if (seconds) return fmt::format("{} {} {}", min, days, sec);
+      break;
+    case syntax::SecondsField::none:
+      break;
   }
-  return {};
+  return fmt::format("{} {}", min, days);
 }
 
 }  // namespace detail
@@ -133,7 +127,7 @@ std::string resolve(std::string_view expression, const ParseOptions& options, Di
                                  dialect_name(to)),
                      text, 1);
   if (spec.zone) throw Error(ErrorKind::unsupported, "the zone prefix does not carry over into another dialect: give the zone as the options' time zone", text, 1);
-  return detail::render_pattern(compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst), to, text);
+  return detail::render_pattern(compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy()), to, text);
 }
 
 }  // namespace fuzzycron

@@ -1,43 +1,32 @@
-#include "engine/compiled_schedule.h"
-#include <fmt/format.h>
 #include "fuzzycron/parse.h"
 
+#include <fmt/format.h>
+
 #include "compile/compile.h"
+#include "engine/compiled_schedule.h"
 #include "engine/zone.h"
-#include "hash/resolve_terms.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
-#include "syntax/field.h"
+#include "hash/resolve_terms.h"
 #include "pipeline/pipeline.h"
+#include "syntax/dialects.h"
+#include "syntax/field.h"
 
 namespace fuzzycron {
 
 
-HashScheme default_hash_scheme(Dialect d) noexcept {
-  switch (d) {
-    case Dialect::jenkins: return HashScheme::jenkins;
-    case Dialect::furiko: return HashScheme::furiko;
-    case Dialect::croniter: return HashScheme::croniter;
-    case Dialect::cron_parser: return HashScheme::cron_parser;
-    default: return HashScheme::fc1;
-  }
-}
+HashScheme default_hash_scheme(Dialect d) noexcept { return syntax::dialect_row(d).hash; }
+
+DstPolicy default_dst_policy(Dialect d) noexcept { return syntax::dialect_row(d).dst; }
+
+DstPolicy ParseOptions::dst_policy() const noexcept { return dst.value_or(default_dst_policy(dialect)); }
 
 namespace detail {
 
 namespace {
 
 syntax::Spec split_as_written(std::string_view expression, const ParseOptions& options) {
-  switch (options.dialect) {
-    case Dialect::standard: return syntax::split_standard(expression);
-    case Dialect::quartz: return syntax::split_quartz(expression);
-    case Dialect::jenkins: return syntax::split_jenkins(expression);
-    case Dialect::furiko: return syntax::split_furiko(expression, options.furiko.quartz_day_of_week);
-    case Dialect::kubernetes: return syntax::split_kubernetes(expression);
-    case Dialect::croniter: return syntax::split_croniter(expression, options.croniter, !options.seed.empty());
-    case Dialect::cron_parser: return syntax::split_cron_parser(expression, options.cron_parser);
-  }
-  return syntax::split_standard(expression);
+  return syntax::dialect_row(options.dialect).split(expression, options.dialect_options(), !options.seed.empty());
 }
 
 std::size_t token_count(std::string_view line) {
@@ -126,8 +115,7 @@ void draw_hash_forms(syntax::Spec& spec, const ParseOptions& options, bool finis
 
 // What croniter and cron-parser compute and check once every value is known.
 void finish_line(syntax::Line& line, const ParseOptions& options) {
-  if (options.dialect == Dialect::croniter) syntax::finish_croniter(line);
-  if (options.dialect == Dialect::cron_parser) syntax::finish_cron_parser(line);
+  if (const auto finish = syntax::dialect_row(options.dialect).finish) finish(line);
 }
 
 Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
@@ -135,12 +123,12 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
   detail::Pattern one;
   std::vector<detail::Pattern> several;
   if (spec.lines.size() == 1) {
-    one = compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst);
+    one = compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy());
   } else if (spec.lines.empty()) {
     one.never = true;
   } else {
     several.reserve(spec.lines.size());
-    for (const auto& line : spec.lines) several.push_back(compiler::compile_line(line, options.dialect_options(), options.dst));
+    for (const auto& line : spec.lines) several.push_back(compiler::compile_line(line, options.dialect_options(), options.dst_policy()));
   }
   const std::span<const detail::Pattern> patterns = several.empty() ? std::span{&one, 1} : std::span{several};
   TimeZone zone;
@@ -162,7 +150,7 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
                   "an offset window shifts each fire time by the seed's offset, and no seed was given");
     shift = seed_offset(options.seed, options.offset_window);
   }
-  return Access::make(patterns, zone, options.dst, shift);
+  return Access::make(patterns, zone, options.dst_policy(), shift);
 }
 
 }  // namespace detail

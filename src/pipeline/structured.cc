@@ -107,8 +107,8 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
   spec.lines.push_back(std::move(line));
   detail::draw_hash_forms(spec, options);  // "H/15" with a seed, as in expressions
   // Both day fields given: both must match, in every dialect.
-  const detail::Pattern pattern = compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst, true);
-  return detail::Access::make({&pattern, 1}, TimeZone::locate(options.time_zone), options.dst);
+  const detail::Pattern pattern = compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy(), true);
+  return detail::Access::make({&pattern, 1}, TimeZone::locate(options.time_zone), options.dst_policy());
 }
 
 }  // namespace fuzzycron

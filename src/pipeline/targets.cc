@@ -301,7 +301,7 @@ TargetSchedule to_target(std::string_view expression, const ParseOptions& option
   }
   bool fires = false;
   for (const auto& line : spec.lines) {
-    Pattern p = compiler::compile_line(line, options.dialect_options(), options.dst);
+    Pattern p = compiler::compile_line(line, options.dialect_options(), options.dst_policy());
     if (p.never) continue;
     fires = true;
     switch (target) {

@@ -162,7 +162,7 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
         job.resolved = "@reboot";
       }
       job.fingerprint = fmt::format("{}\n{}\n{}\n{}\n{}", job.name, entry.schedule, entry.command, entry.zone,
-                                    options.dst.name());
+                                    options.dst_policy().name());
       for (const auto& [k, v] : entry.environment) job.fingerprint += "\n" + k + "=" + v;
       out.jobs.push_back(std::move(job));
     } catch (const Error& x) {

@@ -10,6 +10,7 @@
 #include <array>
 #include <set>
 
+#include "syntax/dialects.h"
 #include "syntax/layout.h"
 
 namespace fuzzycron::syntax {
@@ -140,5 +141,52 @@ void finish_cron_parser(Line& line) {
     fail(fmt::format("day-of-month: no selected month has a day {} (cron-parser rejects the expression)", smallest),
          line.text, dom->column, line.line);
 }
+
+namespace {
+
+void cron_parser_rules(FieldRules& r, bool) {
+  const FieldId f = r.id;
+  const bool dom = f == FieldId::day_of_month, dow = f == FieldId::day_of_week;
+  r.names = f == FieldId::month || dow;
+  r.question = true;
+  r.question_is_star = true;
+  r.value_step = true;
+  r.last = dom || dow;
+  r.last_only = dom;
+  r.nth = dow;
+  r.hash_inside = true;
+  r.hash_lo = r.min;  // H draws from the whole field: day-of-month 1-31, day-of-week 0-7
+  r.hash_hi = r.max;
+  // H(a-b) is clamped to the field.
+  r.hash_min = 0;
+  r.hash_max = 999999;
+  r.hash_step_in_range = false;
+}
+
+// OR unless a field's text is exactly '*' or '?'.
+bool restricted(const std::optional<Field>& f) { return f && f->text != "*" && f->text != "?"; }
+
+}  // namespace
+
+const DialectRow kCronParserRow{
+    .dialect = Dialect::cron_parser,
+    .name = "cron-parser",
+    .aliases = {},
+    .hash = HashScheme::cron_parser,
+    .dst = DstPolicy::cronie(),
+    .runs_on = "fuzzycron",  // cron-parser reads H
+    .split = [](std::string_view text, const DialectOptions& o,
+                bool) { return split_cron_parser(text, o.cron_parser); },
+    .rules = cron_parser_rules,
+    .finish = finish_cron_parser,
+    .day_or = true,
+    .days_ored =
+        [](const Line& line) {
+          return restricted(line.fields[static_cast<int>(FieldId::day_of_month)]) &&
+                 restricted(line.fields[static_cast<int>(FieldId::day_of_week)]);
+        },
+    .seconds = SecondsField::first,
+    .no_seconds = {},
+};
 
 }  // namespace fuzzycron::syntax

@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 
+#include "syntax/dialects.h"
 #include "syntax/layout.h"
 
 namespace fuzzycron::syntax {
@@ -210,5 +211,65 @@ void finish_croniter(Line& line) {
     field->terms = std::move(terms);
   }
 }
+
+namespace {
+
+void croniter_rules(FieldRules& r, bool) {
+  r.hash_h = true;  // the year too
+  // Values are checked again, as croniter does, once the layout is known
+  // (day-of-month 0 is 1 and day-of-week 7 is 0 only in some layouts).
+  const FieldId f = r.id;
+  const bool dom = f == FieldId::day_of_month, dow = f == FieldId::day_of_week;
+  r.names = f == FieldId::month || dow;
+  r.question = dom || dow;
+  r.value_step = true;
+  r.wrap = true;
+  r.lowercase_specials = true;
+  r.last = dom;
+  r.last_only = dom;
+  r.last_weekday_prefix = dow;
+  r.nth = dow;
+  if (dom) r.min = 0;
+  if (f == FieldId::year) {
+    r.hash_lo = 1970;
+    r.hash_hi = 2099;
+  }
+  if (dom) r.hash_hi = 31;
+  // H(a-b) is checked once drawn, and needs a < b.
+  r.hash_min = 0;
+  r.hash_max = 999999;
+  r.hash_step_in_range = false;
+  r.hash_range_increasing = true;
+}
+
+// croniter's '*': the field is one unstepped '*' (or '?'); once resolved, a full field read as '*' is one.
+bool is_bare_star(const std::optional<Field>& f) {
+  if (!f) return true;
+  return f->terms.size() == 1 &&
+         ((f->terms[0].kind == Term::Kind::all && f->terms[0].step == 0) || f->terms[0].kind == Term::Kind::no_spec);
+}
+
+}  // namespace
+
+const DialectRow kCroniterRow{
+    .dialect = Dialect::croniter,
+    .name = "croniter",
+    .aliases = {},
+    .hash = HashScheme::croniter,
+    .dst = DstPolicy::cronie(),
+    .runs_on = "fuzzycron",  // croniter reads H
+    .split = [](std::string_view text, const DialectOptions& o,
+                bool seeded) { return split_croniter(text, o.croniter, seeded); },
+    .rules = croniter_rules,
+    .finish = finish_croniter,
+    .day_or = true,
+    .days_ored =
+        [](const Line& line) {
+          return !is_bare_star(line.fields[static_cast<int>(FieldId::day_of_month)]) &&
+                 !is_bare_star(line.fields[static_cast<int>(FieldId::day_of_week)]);
+        },
+    .seconds = SecondsField::last,
+    .no_seconds = {},
+};
 
 }  // namespace fuzzycron::syntax

@@ -2,6 +2,7 @@
 // first, year last); '*' and '?' are the same; names in any case.
 #include <fmt/format.h>
 
+#include "syntax/dialects.h"
 #include "syntax/layout.h"
 
 namespace fuzzycron::syntax {
@@ -63,5 +64,79 @@ Spec split_furiko(std::string_view text, bool quartz_dow) {
   }
   return spec;
 }
+
+namespace {
+
+void furiko_rules(FieldRules& r, bool quartz_dow) {
+  r.hash_h = true;  // the year too
+  const FieldId f = r.id;
+  const bool dom = f == FieldId::day_of_month, dow = f == FieldId::day_of_week;
+  r.names = f == FieldId::month || dow;
+  r.question = dom || dow;
+  r.value_step = r.bare_step = true;
+  r.lowercase_specials = true;
+  r.last = dom || (dow && !quartz_dow);
+  r.nth = dow && !quartz_dow;
+  r.max_step = f == FieldId::year ? 0 : r.max;
+  if (f == FieldId::year) {
+    r.hash_lo = 1970;
+    r.hash_hi = 2099;
+  }
+  if (dow && !quartz_dow) {
+    r.max_step = 6;  // gorhill: day-of-week 0-6
+    r.sunday_end_is_saturday = true;
+  }
+  if (dow && quartz_dow) {
+    r.min = 1;
+    r.max = 7;
+    r.hash_lo = 1;
+    r.hash_hi = 7;
+    r.range_text = "1-7 (1 = SUN)";
+    r.sunday_is_one = true;
+  }
+  r.hash_min = r.min;
+  r.hash_max = r.max;
+  // furiko resolves H after converting the quartz day-of-week format, so its
+  // hash forms always count days 0-6 from Sunday; it checks steps itself.
+  r.hash_step_in_range = false;
+  if (dow) {
+    r.hash_lo = r.hash_min = 0;
+    r.hash_hi = 6;
+    r.hash_max = 7;
+  }
+}
+
+// After gorhill/cronexpr: a day field is unrestricted when one of its items is a bare '*' or '?'.
+bool restricted(const std::optional<Field>& f) {
+  if (!f) return false;
+  for (const Term& t : f->terms)
+    if ((t.kind == Term::Kind::all && t.step == 0) || t.kind == Term::Kind::no_spec) return false;
+  return true;
+}
+
+}  // namespace
+
+const DialectRow kFurikoRow{
+    .dialect = Dialect::furiko,
+    .name = "furiko",
+    .aliases = {},
+    .hash = HashScheme::furiko,
+    .dst = DstPolicy::cronie(),
+    .runs_on = "furiko",
+    .split = [](std::string_view text, const DialectOptions& o,
+                bool) { return split_furiko(text, o.furiko.quartz_day_of_week); },
+    .rules = furiko_rules,
+    .finish = nullptr,
+    .day_or = true,
+    .days_ored =
+        [](const Line& line) {
+          return restricted(line.fields[static_cast<int>(FieldId::day_of_month)]) &&
+                 restricted(line.fields[static_cast<int>(FieldId::day_of_week)]);
+        },
+    .seconds = SecondsField::first_with_year,
+    .no_seconds = {},
+    .years = true,
+    .specials = true,
+};
 
 }  // namespace fuzzycron::syntax

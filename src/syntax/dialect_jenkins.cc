@@ -3,6 +3,7 @@
 // @aliases are hashed (@hourly = "H * * * *").
 #include <fmt/format.h>
 
+#include "syntax/dialects.h"
 #include "syntax/layout.h"
 
 namespace fuzzycron::syntax {
@@ -77,5 +78,21 @@ Spec split_jenkins(std::string_view text) {
     for (auto& l : spec.lines) l.line = 0;
   return spec;
 }
+
+const DialectRow kJenkinsRow{
+    .dialect = Dialect::jenkins,
+    .name = "jenkins",
+    .aliases = {},
+    .hash = HashScheme::jenkins,
+    .dst = DstPolicy::cronie(),
+    .runs_on = "jenkins",
+    .split = [](std::string_view text, const DialectOptions&, bool) { return split_jenkins(text); },
+    .rules = [](FieldRules&, bool) {},
+    .finish = nullptr,
+    .day_or = false,
+    .days_ored = days_never_ored,
+    .seconds = SecondsField::none,
+    .no_seconds = "Jenkins fires on whole minutes",
+};
 
 }  // namespace fuzzycron::syntax

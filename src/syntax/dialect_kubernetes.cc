@@ -4,6 +4,7 @@
 // (FieldRules); day-of-week is 0-6.
 #include <fmt/format.h>
 
+#include "syntax/dialects.h"
 #include "syntax/layout.h"
 
 namespace fuzzycron::syntax {
@@ -57,5 +58,51 @@ Spec split_kubernetes(std::string_view text) {
   add_line(spec, whole, 0, tokens, kLayout, Dialect::kubernetes);
   return spec;
 }
+
+namespace {
+
+constexpr std::string_view kNames[] = {"robfig", "k8s"};
+
+void kubernetes_rules(FieldRules& r, bool) {
+  const bool dow = r.id == FieldId::day_of_week;
+  r.names = r.id == FieldId::month || dow;
+  r.question = true;
+  r.question_is_star = true;
+  r.value_step = true;  // N/s = N-max/s
+  if (dow) {
+    r.max = r.hash_hi = 6;  // robfig: 0-6, no 7
+    r.range_text = "0-6";
+  }
+}
+
+// robfig: AND once either field has an item '*' or '?' (read as '*') whose step is at most 1.
+bool has_star_item(const std::optional<Field>& f) {
+  if (!f) return true;
+  for (const Term& t : f->terms)
+    if (t.kind == Term::Kind::all && t.step <= 1) return true;
+  return false;
+}
+
+}  // namespace
+
+const DialectRow kKubernetesRow{
+    .dialect = Dialect::kubernetes,
+    .name = "kubernetes",
+    .aliases = kNames,
+    .hash = HashScheme::fc1,
+    .dst = DstPolicy::cronie(),
+    .runs_on = "kubernetes",
+    .split = [](std::string_view text, const DialectOptions&, bool) { return split_kubernetes(text); },
+    .rules = kubernetes_rules,
+    .finish = nullptr,
+    .day_or = true,
+    .days_ored =
+        [](const Line& line) {
+          return !has_star_item(line.fields[static_cast<int>(FieldId::day_of_month)]) &&
+                 !has_star_item(line.fields[static_cast<int>(FieldId::day_of_week)]);
+        },
+    .seconds = SecondsField::none,
+    .no_seconds = "Kubernetes CronJobs fire on whole minutes",
+};
 
 }  // namespace fuzzycron::syntax

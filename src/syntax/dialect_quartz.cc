@@ -2,6 +2,7 @@
 // day-of-month and day-of-week is '?'.
 #include <fmt/format.h>
 
+#include "syntax/dialects.h"
 #include "syntax/layout.h"
 
 namespace fuzzycron::syntax {
@@ -59,5 +60,60 @@ Spec split_quartz(std::string_view text) {
         fail("day-of-week: 'L' and '#' cannot be combined with other days in a list", whole, t.column, 0);
   return spec;
 }
+
+namespace {
+
+void quartz_rules(FieldRules& r, bool) {
+  const FieldId f = r.id;
+  const bool dom = f == FieldId::day_of_month, dow = f == FieldId::day_of_week;
+  r.names = f == FieldId::month || dow;
+  r.question = dom || dow;
+  r.value_step = r.bare_step = true;
+  r.wrap = f != FieldId::year;
+  r.hash_pound = r.hash_h;
+  r.last = dom || dow;
+  r.last_offset = dom;
+  r.dow_bare_last = dow;
+  r.nth = dow;
+  r.lowercase_specials = true;  // Quartz upper-cases the whole expression
+  if (dow) {
+    r.min = 1;
+    r.max = 7;
+    r.hash_lo = 1;
+    r.hash_hi = 7;
+    r.range_text = "1-7 (1 = SUN)";
+    r.sunday_is_one = true;
+  }
+  if (f == FieldId::year) {
+    r.min = 1;
+    r.max = 9999;
+    r.range_text = "1-9999";
+  }
+  constexpr int steps[] = {59, 59, 23, 31, 12, 7, 0};
+  r.max_step = steps[static_cast<int>(f)];
+}
+
+}  // namespace
+
+const DialectRow kQuartzRow{
+    .dialect = Dialect::quartz,
+    .name = "quartz",
+    .aliases = {},
+    .hash = HashScheme::fc1,
+    .dst = DstPolicy::cronie(),
+    .runs_on = "quartz",
+    .split = [](std::string_view text, const DialectOptions&, bool) { return split_quartz(text); },
+    .rules = quartz_rules,
+    .finish = nullptr,
+    .day_or = false,
+    .days_ored = days_never_ored,
+    .seconds = SecondsField::always_first,
+    .no_seconds = {},
+    .years = true,
+    .specials = true,
+    .last_offsets = true,
+    .question = true,
+    .sunday = 1,
+};
 
 }  // namespace fuzzycron::syntax

@@ -2,6 +2,7 @@
 // lower-case @aliases; an optional CRON_TZ= or TZ= prefix.
 #include <fmt/format.h>
 
+#include "syntax/dialects.h"
 #include "syntax/layout.h"
 
 namespace fuzzycron::syntax {
@@ -60,5 +61,35 @@ Spec split_standard(std::string_view text) {
   }
   return spec;
 }
+
+namespace {
+
+constexpr std::string_view kNames[] = {"vixie", "cron", "posix", "cronie"};
+
+void standard_rules(FieldRules& r, bool) {
+  const bool dow = r.id == FieldId::day_of_week;
+  r.names = r.id == FieldId::month || dow;
+  r.x_to_zero = dow;
+  r.tilde = true;
+}
+
+}  // namespace
+
+const DialectRow kStandardRow{
+    .dialect = Dialect::standard,
+    .name = "standard",
+    .aliases = kNames,
+    .hash = HashScheme::fc1,
+    .dst = DstPolicy::cronie(),
+    .runs_on = "cron",
+    .split = [](std::string_view text, const DialectOptions&, bool) { return split_standard(text); },
+    .rules = standard_rules,
+    .finish = nullptr,
+    .day_or = true,
+    .days_ored = days_ored_unless_star_text,
+    .seconds = SecondsField::first,
+    .no_seconds = {},
+    .star_step_unrestricts = true,
+};
 
 }  // namespace fuzzycron::syntax

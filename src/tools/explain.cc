@@ -564,7 +564,7 @@ Explanation explain(std::string_view expression, const ParseOptions& options) {
   }
   if (spec.lines.empty()) out.sentences.push_back("Never fires: the spec has no schedule lines.");
   const bool has_dst = schedule.zone().next_transition(std::chrono::floor<std::chrono::seconds>(kFirstInstant)).has_value();
-  out.dst = spec.lines.empty() ? "" : dst_words(spec.lines.front(), options.dst, has_dst);
+  out.dst = spec.lines.empty() ? "" : dst_words(spec.lines.front(), options.dst_policy(), has_dst);
   if (hashed && !options.seed.empty()) out.resolved = resolve(expression, options);
   return out;
 }

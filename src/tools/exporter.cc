@@ -182,7 +182,7 @@ class Exporter {
       const auto only_ours = missing(own_fires, under_target), only_theirs = missing(under_target, own_fires);
       diag(Severity::warning, "dst",
            fmt::format("{} handles DST changes as {}, this entry as {}: {}{}{}", target_name(o_.target), policy->name(),
-                       job.options.dst.name(), only_ours.empty() ? "" : "it will not fire at " + instants_text(only_ours, zone),
+                       job.options.dst_policy().name(), only_ours.empty() ? "" : "it will not fire at " + instants_text(only_ours, zone),
                        !only_ours.empty() && !only_theirs.empty() ? "; " : "",
                        only_theirs.empty() ? "" : "it will fire at " + instants_text(only_theirs, zone)),
            only_ours.empty() ? only_theirs : only_ours);
@@ -204,7 +204,7 @@ class Exporter {
     }
     // The target's text fires as the entry under the target's DST behaviour.
     if (o_.target != Target::systemd) {
-      const auto back = target_fires(o_.target, ts, as_target.dst, o_.from);
+      const auto back = target_fires(o_.target, ts, as_target.dst_policy(), o_.from);
       if (back != under_target) {
         diag(Severity::error, "mismatch",
              fmt::format("the {} text fires differently from the entry (first at {}): not exported; please report "
@@ -216,8 +216,8 @@ class Exporter {
     }
     if (o_.target == Target::eventbridge && ts.expressions.size() == 2) {
       // Two schedules for a day-of-month OR day-of-week fire twice on a day matching both.
-      const auto a = target_fires(o_.target, {{ts.expressions[0]}, ts.zone}, as_target.dst, o_.from);
-      const auto b = target_fires(o_.target, {{ts.expressions[1]}, ts.zone}, as_target.dst, o_.from);
+      const auto a = target_fires(o_.target, {{ts.expressions[0]}, ts.zone}, as_target.dst_policy(), o_.from);
+      const auto b = target_fires(o_.target, {{ts.expressions[1]}, ts.zone}, as_target.dst_policy(), o_.from);
       std::vector<sys_milliseconds> both;
       std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
       if (!both.empty())

@@ -14,6 +14,7 @@
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/syntax.h"
+#include "syntax/dialects.h"
 #include "tools/collisions.h"
 #include "tools/finding.h"
 #include "tools/term_values.h"
@@ -365,7 +366,7 @@ class LineLint {
   void dst(const LineSyntax& resolved, const ParseOptions& check, TimeZone zone, std::int64_t from) {
     if (is_interval(line_)) return;
     // The `cron` policy treats this line as fixed-time: shift-first.
-    const DstPolicy policy = options_.dst;
+    const DstPolicy policy = options_.dst_policy();
     const DstPolicy effective = policy.cron ? DstPolicy::of(DstPolicy::Gap::shift, DstPolicy::Overlap::first) : policy;
     // The line on a bare wall clock: a UTC schedule's instants are local times.
     std::optional<Schedule> wall;
@@ -514,14 +515,7 @@ RunsOn default_target(const LintOptions& o, bool crontab) {
   if (o.runs_on) return *o.runs_on;
   if (!o.parse.seed.empty() || !o.host.empty()) return RunsOn::fuzzycron;
   if (crontab) return RunsOn::cron;
-  switch (o.parse.dialect) {
-    case Dialect::standard: return RunsOn::cron;
-    case Dialect::kubernetes: return RunsOn::kubernetes;
-    case Dialect::quartz: return RunsOn::quartz;
-    case Dialect::jenkins: return RunsOn::jenkins;
-    case Dialect::furiko: return RunsOn::furiko;
-    default: return RunsOn::fuzzycron;  // croniter and cron-parser read H
-  }
+  return runs_on_from_name(syntax::dialect_row(o.parse.dialect).runs_on).value_or(RunsOn::fuzzycron);
 }
 
 }  // namespace

@@ -202,7 +202,7 @@ TEST(ReferenceProperty, GeneratedSchedulesRandomInstantsRandomZones) {
     }
     const std::int64_t t = pick_instant(o.time_zone, rng);
     const std::string what = "\"" + expr + "\" (" + std::string(dialect_name(d)) + ", " +
-                             o.dst.name() + ") in " + o.time_zone + " ";
+                             o.dst_policy().name() + ") in " + o.time_zone + " ";
     const bool seconds = detail::Access::patterns(*s)[0].seconds != 1;
     const std::int64_t span = (seconds ? 2 : 40) * kDay;
     const auto next = s->next(tp(t));

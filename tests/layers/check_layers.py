@@ -18,10 +18,10 @@ RANK["bindings"] = RANK["tools"]  # the C API sits beside the tools (it calls ex
 # include/fuzzycron/<header> -> the layer that implements it.
 PUBLIC = {
     "error.h": "base", "visibility.h": "base", "export.h": "base", "instant.h": "base", "version.h": "base",
-    "diagnostic.h": "base",
+    "diagnostic.h": "base", "dst_policy.h": "base", "hash_scheme.h": "base",
     "dialect.h": "syntax", "syntax.h": "syntax",
     "seed.h": "hash",
-    "time_zone.h": "engine", "dst_policy.h": "engine", "schedule.h": "engine", "rfc3339.h": "engine",
+    "time_zone.h": "engine", "schedule.h": "engine", "rfc3339.h": "engine",
     "parse.h": "pipeline", "resolve.h": "pipeline", "crontab.h": "pipeline", "structured.h": "pipeline",
     "target.h": "pipeline", "options.h": "pipeline", "fuzzycron.h": "pipeline",
     "explain.h": "tools", "lint.h": "tools", "spread.h": "tools", "exporter.h": "tools", "manifest.h": "tools",
