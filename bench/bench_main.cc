@@ -35,8 +35,8 @@ constexpr Case kCases[] = {
     {"0 0 30 2 *", "0 0 0 30 2 ?"},
 };
 
-constexpr sys_seconds kStart{std::chrono::seconds{1767225600}};   // 2026-01-01T00:00:00Z
-constexpr sys_seconds kHorizon{std::chrono::seconds{4070908800}}; // 2099-01-01T00:00:00Z
+constexpr sys_seconds kStart{std::chrono::seconds{1767225600}};    // 2026-01-01T00:00:00Z
+constexpr sys_seconds kHorizon{std::chrono::seconds{4070908800}};  // 2099-01-01T00:00:00Z
 
 fuzzycron::Schedule compile(int i, const char* zone) {
   fuzzycron::ParseOptions o;
@@ -133,12 +133,11 @@ void BM_ParseResolved(benchmark::State& state, Dialect d, const char* text) {
 // spread target: 100,000 jobs over one week at 1 s resolution in <= 1 s).
 fuzzycron::Crontab fleet(int entries) {
   using namespace fuzzycron;
-  static const char* shapes[] = {"H * * * * ?",          "H H/5 * * * ?",       "H H H * * ?",
-                                 "H H/15 * * * ?",       "H H H(9-17) ? * MON-FRI", "0 0/10 * * * ?",
-                                 "H H(0-29) */2 * * ?", "H H H H * ?"};
+  static const char* shapes[] = {
+      "H * * * * ?",    "H H/5 * * * ?",       "H H H * * ?", "H H/15 * * * ?", "H H H(9-17) ? * MON-FRI",
+      "0 0/10 * * * ?", "H H(0-29) */2 * * ?", "H H H H * ?"};
   std::string text;
-  for (int i = 0; i < entries; ++i)
-    text += "# name: job-" + std::to_string(i) + "\n" + shapes[i % 8] + " /bin/job\n";
+  for (int i = 0; i < entries; ++i) text += "# name: job-" + std::to_string(i) + "\n" + shapes[i % 8] + " /bin/job\n";
   return parse_crontab(text, Dialect::quartz);
 }
 
@@ -172,7 +171,8 @@ void BM_SpreadUngrouped(benchmark::State& state) {
     std::vector<std::uint32_t> buckets(7 * 86400);
     for (const auto& e : tab.entries) {
       const Schedule s = e.parse(o.parse);
-      for (auto t : s.fires(o.from, o.from + o.window)) ++buckets[static_cast<std::size_t>((t - o.from) / o.resolution)];
+      for (auto t : s.fires(o.from, o.from + o.window))
+        ++buckets[static_cast<std::size_t>((t - o.from) / o.resolution)];
     }
     benchmark::DoNotOptimize(buckets.data());
   }

@@ -47,7 +47,8 @@ inline std::int64_t next(const Masks& m, std::int64_t t) {
     }
     int h = mod / 60, mi = mod % 60;
     if (m.hours >> h & 1) {
-      if (const int m2 = next_bit(m.minutes, mi); m2 >= 0) return (day.time_since_epoch().count() * 1440 + h * 60 + m2) * 60;
+      if (const int m2 = next_bit(m.minutes, mi); m2 >= 0)
+        return (day.time_since_epoch().count() * 1440 + h * 60 + m2) * 60;
     }
     if (const int h2 = next_bit(m.hours, h + 1); h2 >= 0)
       return (day.time_since_epoch().count() * 1440 + h2 * 60 + std::countr_zero(m.minutes)) * 60;

@@ -5,9 +5,9 @@
 #include <iostream>
 #include <istream>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <unordered_map>
-#include <ostream>
 
 #include "command.h"
 #include "fuzzycron/options.h"
@@ -131,8 +131,9 @@ int run_batch(std::istream& in, std::ostream& out) {
                   .dump(-1, ' ', false, json::error_handler_t::replace);
     } catch (const Error& e) {
       json error{{"id", line.is_object() && line.contains("id") ? line["id"] : json(nullptr)},
-                 {"error", {{"message", e.kind() == ErrorKind::missing_seed ? e.message() + "; give \"seed\"" : e.message()},
-                            {"column", e.column()}}}};
+                 {"error",
+                  {{"message", e.kind() == ErrorKind::missing_seed ? e.message() + "; give \"seed\"" : e.message()},
+                   {"column", e.column()}}}};
       if (e.line() > 0) error["error"]["line"] = e.line();
       reply = error.dump(-1, ' ', false, json::error_handler_t::replace);
     }
@@ -147,8 +148,8 @@ int run_batch(std::istream& in, std::ostream& out) {
 }
 
 Command add_batch(CommandLine& line) {
-  Subcommand sub = line.add(
-      "batch", "JSON Lines in, JSON Lines out: {id, expr, dialect, tz, from, next: N, prev: N, options}");
+  Subcommand sub =
+      line.add("batch", "JSON Lines in, JSON Lines out: {id, expr, dialect, tz, from, next: N, prev: N, options}");
   sub.footer(
       "Each input line: {\"id\":\"x\",\"expr\":\"0 9 * * *\",\"dialect\":\"standard\",\"tz\":\"UTC\",\n"
       "  \"from\":\"2026-03-08T01:59:30Z\",\"next\":5,\"prev\":2,\"options\":{\"dst\":\"cron\"}}\n"

@@ -84,9 +84,10 @@ Command add_explain(CommandLine& line) {
   Subcommand sub = line.add("explain", "describe an expression in plain English, with the next fire times");
   sub.option("EXPR", c->expr, "the cron expression (quote it)").required();
   add_flags(sub, c->flags, kSchedule | kFrom | kCount | kJson);
-  sub.footer("Example: fuzzycron explain 'H(0-29) * * * *' --seed db-sync\n"
-              "  Once an hour, at a stable minute between :00 and :29 chosen from the job's name ...\n"
-              "Example: fuzzycron explain -d quartz '0 15 10 ? * 6L 2027' -z Europe/Paris");
+  sub.footer(
+      "Example: fuzzycron explain 'H(0-29) * * * *' --seed db-sync\n"
+      "  Once an hour, at a stable minute between :00 and :29 chosen from the job's name ...\n"
+      "Example: fuzzycron explain -d quartz '0 15 10 ? * 6L 2027' -z Europe/Paris");
   return {sub, [c] { return run(*c, std::cout); }};
 }
 

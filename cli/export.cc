@@ -54,10 +54,10 @@ void write_files(const Export& c, const ExportResult& result, std::ostream& err)
 int run(const Export& c, std::ostream& out, std::ostream& err) {
   const auto target = target_from_name(c.to);
   if (!target)
-    throw Error(ErrorKind::argument,
-                "unknown target '" + c.to +
-                    "': use systemd, kubernetes, github-actions, nomad, eventbridge or cloud-scheduler",
-                c.to, 1);
+    throw Error(
+        ErrorKind::argument,
+        "unknown target '" + c.to + "': use systemd, kubernetes, github-actions, nomad, eventbridge or cloud-scheduler",
+        c.to, 1);
   if (c.file.empty() == c.expr.empty())
     throw Error(ErrorKind::argument, "export needs a crontab FILE or --expr EXPR (one of them)");
   if (c.concurrency != "Allow" && c.concurrency != "Forbid" && c.concurrency != "Replace")
@@ -101,12 +101,17 @@ int run(const Export& c, std::ostream& out, std::ostream& err) {
                         {"artifacts", nlohmann::json::array()},
                         {"diagnostics", nlohmann::json::array()}};
     for (const auto& a : result.artifacts)
-      j["artifacts"].push_back({{"job", a.job}, {"line", a.line}, {"name", a.name}, {"file", a.file}, {"text", a.text}});
+      j["artifacts"].push_back(
+          {{"job", a.job}, {"line", a.line}, {"name", a.name}, {"file", a.file}, {"text", a.text}});
     for (const auto& d : result.diagnostics) {
       nlohmann::json instants = nlohmann::json::array();
       for (auto t : d.instants) instants.push_back(format_rfc3339(t, TimeZone::utc()));
-      j["diagnostics"].push_back({{"severity", severity_name(d.severity)}, {"code", d.code}, {"line", d.line},
-                                  {"job", d.job}, {"message", d.message}, {"instants", instants}});
+      j["diagnostics"].push_back({{"severity", severity_name(d.severity)},
+                                  {"code", d.code},
+                                  {"line", d.line},
+                                  {"job", d.job},
+                                  {"message", d.message},
+                                  {"instants", instants}});
     }
     out << j.dump(2) << "\n";
   } else if (!c.output.empty()) {
@@ -125,14 +130,14 @@ int run(const Export& c, std::ostream& out, std::ostream& err) {
 
 Command add_export(CommandLine& line) {
   auto c = std::make_shared<Export>();
-  Subcommand sub = line.add(
-      "export", "write a crontab's jobs for systemd, Kubernetes, GitHub Actions, Nomad, EventBridge or Cloud Scheduler");
+  Subcommand sub =
+      line.add("export",
+               "write a crontab's jobs for systemd, Kubernetes, GitHub Actions, Nomad, EventBridge or Cloud Scheduler");
   sub.option("FILE", c->file, "a crontab file (each entry seeded [--host, name])");
   sub.option("--expr", c->expr, "one expression instead of a file (seeded by --seed/--host)");
   sub.option("--name", c->name, "the job name for --expr (default: the last seed part)");
   sub.option("--command", c->command, "what the job runs, for --expr").show_default();
-  sub.option("--to", c->to, "systemd | kubernetes | github-actions | nomad | eventbridge | cloud-scheduler")
-      .required();
+  sub.option("--to", c->to, "systemd | kubernetes | github-actions | nomad | eventbridge | cloud-scheduler").required();
   sub.option("-o,--output", c->output, "write one file per artifact into this directory");
   sub.flag("--force", c->force, "overwrite files that exist");
   sub.option("--image", c->image, "kubernetes: the container image").show_default();

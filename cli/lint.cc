@@ -67,8 +67,11 @@ int run(const Lint& c, std::ostream& out) {
                      {"counts", {{"error", counts[2]}, {"warning", counts[1]}, {"info", counts[0]}}}};
     auto& list = j["findings"] = nlohmann::json::array();
     for (const auto& f : findings) {
-      nlohmann::json x{{"code", f.code}, {"severity", severity_name(f.severity)}, {"line", f.line},
-                       {"column", f.column}, {"message", f.message}};
+      nlohmann::json x{{"code", f.code},
+                       {"severity", severity_name(f.severity)},
+                       {"line", f.line},
+                       {"column", f.column},
+                       {"message", f.message}};
       if (!f.suggestion.empty()) x["suggestion"] = f.suggestion;
       list.push_back(std::move(x));
     }
@@ -95,23 +98,23 @@ Command add_lint(CommandLine& line) {
   sub.option("INPUT", c->input, "a cron expression (quote it), or a crontab file").required();
   add_flags(sub, c->flags, kSchedule | kFrom | kJson);
   sub.option("--runs-on,--target", c->runs_on,
-                  "where it runs, so advice fits: fuzzycron | cron | kubernetes | github-actions | systemd | quartz | "
-                  "spring | jenkins | furiko (default: fuzzycron with --seed/--host, cron for a file, else the "
-                  "dialect's own system); H is suggested only where it is read (--target: its old name)");
-  sub.option("--fail-on", c->fail_on,
-                  "exit 1 when a finding is at least this severe: info | warning | error | never")
+             "where it runs, so advice fits: fuzzycron | cron | kubernetes | github-actions | systemd | quartz | "
+             "spring | jenkins | furiko (default: fuzzycron with --seed/--host, cron for a file, else the "
+             "dialect's own system); H is suggested only where it is read (--target: its old name)");
+  sub.option("--fail-on", c->fail_on, "exit 1 when a finding is at least this severe: info | warning | error | never")
       .show_default();
-  sub.footer("Codes (docs/lint.md): FC001-FC003 unreadable input; FC101 */n where H/n spreads load; FC102 a\n"
-              "fixed minute (H); FC103 every minute of a restricted hour; FC201 day-of-month steps restart each\n"
-              "month; FC202 steps that do not divide their cycle; FC301 the day-of-month OR day-of-week trap;\n"
-              "FC302 furiko ends day-of-week ranges written to Sunday on Saturday; FC401 never fires; FC402\n"
-              "fires no more; FC403 fires rarely; FC501/FC502 fixed times in a DST gap/overlap of the zone in\n"
-              "the coming year; FC601 hash ranges against their step; FC701 entries\n"
-              "of a crontab that fire at the same instant in the week from --from (each entry seeded\n"
-              "[--host, name]); FC702 the collision report is incomplete (capped, or stopped at its budget).\n"
-              "Exit status: 2 when the input does not parse, 1 when a finding reaches --fail-on, else 0.\n"
-              "Example: fuzzycron lint '*/15 * * * *'\n"
-              "Example: fuzzycron lint /etc/crontab --host web-07 --fail-on warning --json");
+  sub.footer(
+      "Codes (docs/lint.md): FC001-FC003 unreadable input; FC101 */n where H/n spreads load; FC102 a\n"
+      "fixed minute (H); FC103 every minute of a restricted hour; FC201 day-of-month steps restart each\n"
+      "month; FC202 steps that do not divide their cycle; FC301 the day-of-month OR day-of-week trap;\n"
+      "FC302 furiko ends day-of-week ranges written to Sunday on Saturday; FC401 never fires; FC402\n"
+      "fires no more; FC403 fires rarely; FC501/FC502 fixed times in a DST gap/overlap of the zone in\n"
+      "the coming year; FC601 hash ranges against their step; FC701 entries\n"
+      "of a crontab that fire at the same instant in the week from --from (each entry seeded\n"
+      "[--host, name]); FC702 the collision report is incomplete (capped, or stopped at its budget).\n"
+      "Exit status: 2 when the input does not parse, 1 when a finding reaches --fail-on, else 0.\n"
+      "Example: fuzzycron lint '*/15 * * * *'\n"
+      "Example: fuzzycron lint /etc/crontab --host web-07 --fail-on warning --json");
   return {sub, [c] { return run(*c, std::cout); }};
 }
 

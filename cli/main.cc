@@ -19,7 +19,7 @@ constexpr const char* kFooter = R"(Examples:
   fuzzycron lint '*/15 * * * *'                                 # FC101: H/15 spreads the load
   fuzzycron lint /etc/crontab --host web-07 --fail-on warning
   fuzzycron spread -d quartz examples/fleet.crontab --hosts 20 --window 3m --resolution 1s --svg load.svg
-  fuzzycron export --to systemd examples/platform.crontab --host web-07 -o units/   # also kubernetes, github-actions, ...
+  fuzzycron export --to systemd examples/platform.crontab --host web-07 -o units/  # or kubernetes, ...
   helm template chart | fuzzycron resolve --manifest - | kubectl apply -f -        # H in CronJobs, resolved in place
   echo '{"id":"a","expr":"0 0 * * *","tz":"UTC","from":"2026-03-08T01:59:30Z","next":2}' | fuzzycron batch
 
@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
       "zone.",
       kFooter, "fuzzycron " + std::string(fuzzycron::version()));
   const std::vector<cli::Command> commands{
-      cli::add_next(line),   cli::add_prev(line), cli::add_batch(line),  cli::add_resolve(line), cli::add_offset(line),
+      cli::add_next(line),    cli::add_prev(line), cli::add_batch(line),  cli::add_resolve(line), cli::add_offset(line),
       cli::add_explain(line), cli::add_lint(line), cli::add_spread(line), cli::add_export(line),  cli::add_run(line)};
   return line.run(argc, argv, commands);
 }

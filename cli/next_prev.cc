@@ -45,12 +45,12 @@ int run(const NextPrev& c, bool forward, std::ostream& out, std::ostream& err) {
 Command add(CommandLine& line, bool forward) {
   auto c = std::make_shared<NextPrev>();
   Subcommand sub = forward ? line.add("next", "the next N fire times strictly after --from")
-                      : line.add("prev", "the previous N fire times strictly before --from, newest first");
+                           : line.add("prev", "the previous N fire times strictly before --from, newest first");
   sub.option("EXPR", c->expr, "the cron expression (quote it)").required();
   add_flags(sub, c->flags, kSchedule | kFrom | kCount | kJson);
   sub.footer(forward ? "Example: fuzzycron next '0 9 * * 1-5' -z America/New_York -n 3\n"
-                        "Example: fuzzycron next '0 * * * *' --seed nightly --offset-window 15m"
-                      : "Example: fuzzycron prev -d quartz '0 0 0 L * ?' --from 2026-03-01T00:00:00Z");
+                       "Example: fuzzycron next '0 * * * *' --seed nightly --offset-window 15m"
+                     : "Example: fuzzycron prev -d quartz '0 0 0 L * ?' --from 2026-03-01T00:00:00Z");
   return {sub, [c, forward] { return run(*c, forward, std::cout, std::cerr); }};
 }
 

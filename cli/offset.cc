@@ -42,8 +42,9 @@ Command add_offset(CommandLine& line) {
   Subcommand sub = line.add("offset", "a stable offset in [0, window) for a seed (millisecond resolution)");
   add_flags(sub, c->flags, kSeed | kHost | kJson);
   sub.option("-w,--window", c->window, "the window: 15m, 90s, 1h, 250ms ...").show_default();
-  sub.footer("Example: fuzzycron offset --seed nightly-report --window 15m\n"
-              "  Shift each run of a job by its offset to spread many jobs over a fixed window.");
+  sub.footer(
+      "Example: fuzzycron offset --seed nightly-report --window 15m\n"
+      "  Shift each run of a job by its offset to spread many jobs over a fixed window.");
   return {sub, [c] { return run(*c, std::cout); }};
 }
 

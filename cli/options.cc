@@ -11,9 +11,9 @@ void add_flags(Subcommand& c, Flags& f, unsigned groups) {
     f.dialect_flag = c.option("-d,--dialect", f.dialect, dialect_names(" | ")).show_default();
     c.option("--hash", f.hash, "hash scheme: " + hash_scheme_names(" | ") + " (default: the dialect's own)");
     c.flag("--seconds-first", f.seconds_first,
-               "croniter: in 6 or 7 fields the seconds come first (second_at_beginning)");
+           "croniter: in 6 or 7 fields the seconds come first (second_at_beginning)");
     c.flag("--strict", f.strict,
-               "cron-parser: its strict mode (6 fields, one day field restricted, H inside the field)");
+           "cron-parser: its strict mode (6 fields, one day field restricted, H inside the field)");
   }
   if (groups & kZone) {
     c.option("-z,--tz", f.tz, "IANA time zone of the schedule, e.g. America/New_York").show_default();
@@ -24,7 +24,7 @@ void add_flags(Subcommand& c, Flags& f, unsigned groups) {
   if (groups & kHost) c.option("--host", f.host, "host name: prepended to the seed parts");
   if (groups & kOffsetWindow)
     c.option("--offset-window,--spread", f.offset_window,
-                 "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m (--spread: its old name)");
+             "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m (--spread: its old name)");
   if (groups & kFrom)
     c.option("--from", f.from, "start instant: RFC 3339 (2026-03-08T01:59:30Z) or now").show_default();
   if (groups & kCount) c.option("-n,--count", f.count, "how many fire times").show_default();
@@ -51,7 +51,8 @@ sys_milliseconds parse_from(const std::string& text) {
   if (text == "now") return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
   if (auto t = parse_rfc3339(text)) return *t;
   throw Error(ErrorKind::argument,
-              "--from is not an RFC 3339 time: expected e.g. 2026-03-08T01:59:30Z or 2026-03-08T01:59:30-05:00", text, 1);
+              "--from is not an RFC 3339 time: expected e.g. 2026-03-08T01:59:30Z or 2026-03-08T01:59:30-05:00", text,
+              1);
 }
 
 std::string_view hint(ErrorKind kind) {

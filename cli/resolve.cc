@@ -28,8 +28,7 @@ struct Resolve {
 
 int resolve_expression(const Resolve& c, std::ostream& out) {
   const ParseOptions options = parse_options(c.flags);
-  const std::string resolved =
-      c.to.empty() ? resolve(c.expr, options) : resolve(c.expr, options, dialect_named(c.to));
+  const std::string resolved = c.to.empty() ? resolve(c.expr, options) : resolve(c.expr, options, dialect_named(c.to));
   if (c.flags.json)
     out << nlohmann::json{{"expr", c.expr}, {"resolved", resolved}, {"seed", options.seed.parts()}}.dump() << "\n";
   else
@@ -114,12 +113,16 @@ int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std
     nlohmann::json j{{"file", shown}, {"text", r.text}};
     auto& changes = j["changes"] = nlohmann::json::array();
     for (const auto& x : r.changes)
-      changes.push_back({{"document", x.document}, {"line", x.line}, {"column", x.column}, {"name", x.name},
-                         {"before", x.before}, {"after", x.after}});
+      changes.push_back({{"document", x.document},
+                         {"line", x.line},
+                         {"column", x.column},
+                         {"name", x.name},
+                         {"before", x.before},
+                         {"after", x.after}});
     auto& problems = j["problems"] = nlohmann::json::array();
     for (const auto& x : r.problems)
-      problems.push_back({{"document", x.document}, {"line", x.line}, {"column", x.column}, {"name", x.name},
-                          {"message", x.message}});
+      problems.push_back(
+          {{"document", x.document}, {"line", x.line}, {"column", x.column}, {"name", x.name}, {"message", x.message}});
     out << j.dump() << "\n";
   } else {
     out << r.text;
@@ -141,29 +144,30 @@ Command add_resolve(CommandLine& line) {
   Subcommand sub = line.add("resolve", "replace hash forms (H) by the values they stand for, for a seed");
   Flag expr = sub.option("EXPR", c->expr, "the cron expression (quote it)");
   Flag crontab = sub.option("--crontab", c->crontab,
-                                  "a crontab file: every entry resolved with its own seed "
-                                  "([host, name]; name from '# name: JOB' or the command)");
+                            "a crontab file: every entry resolved with its own seed "
+                            "([host, name]; name from '# name: JOB' or the command)");
   Flag manifest = sub.option("--manifest", c->manifest,
-                                   "a Kubernetes YAML stream (FILE or - for stdin): every CronJob's spec.schedule "
-                                   "resolved in place, seeded [namespace, name]; every other byte unchanged (a Helm "
-                                   "--post-renderer)");
+                             "a Kubernetes YAML stream (FILE or - for stdin): every CronJob's spec.schedule "
+                             "resolved in place, seeded [namespace, name]; every other byte unchanged (a Helm "
+                             "--post-renderer)");
   Flag workflow = sub.option("--workflow", c->workflow,
-                                   "a GitHub Actions workflow (FILE or -): every on.schedule cron resolved in place, "
-                                   "seeded [--seed OWNER/REPO, --path, position]");
+                             "a GitHub Actions workflow (FILE or -): every on.schedule cron resolved in place, "
+                             "seeded [--seed OWNER/REPO, --path, position]");
   sub.option("--path", c->path,
-                  "--workflow: its path in the repository (default: from .github/workflows/ in FILE, else FILE's name)")
+             "--workflow: its path in the repository (default: from .github/workflows/ in FILE, else FILE's name)")
       .needs(workflow);
   expr.excludes(crontab).excludes(manifest).excludes(workflow);
   crontab.excludes(manifest).excludes(workflow);
   manifest.excludes(workflow);
   add_flags(sub, c->flags, kDialect | kSeed | kHost | kJson);
   sub.option("--to", c->to, "write the result in another dialect (" + dialect_names(" | ") + ")");
-  sub.footer("Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
-              "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.\n"
-              "Example: fuzzycron resolve -d jenkins 'H H(0-7) * * 1-5' --seed nightly --to quartz\n"
-              "Example: helm template my-chart | fuzzycron resolve --manifest - | kubectl apply -f -\n"
-              "  CronJob schedules are read as Kubernetes does (-d kubernetes unless -d is given).\n"
-              "Example: fuzzycron resolve --workflow .github/workflows/nightly.yml --seed octo/app");
+  sub.footer(
+      "Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
+      "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.\n"
+      "Example: fuzzycron resolve -d jenkins 'H H(0-7) * * 1-5' --seed nightly --to quartz\n"
+      "Example: helm template my-chart | fuzzycron resolve --manifest - | kubectl apply -f -\n"
+      "  CronJob schedules are read as Kubernetes does (-d kubernetes unless -d is given).\n"
+      "Example: fuzzycron resolve --workflow .github/workflows/nightly.yml --seed octo/app");
   return {sub, [c] {
             if (!c->manifest.empty() || !c->workflow.empty())
               return resolve_in_place(*c, c->flags.dialect_flag->given(), std::cin, std::cout, std::cerr);

@@ -34,9 +34,12 @@ bool finish_options(Run& c, std::ostream& err) {
     return false;
   }
   o.json = c.log_format == "json";
-  if (c.shutdown == "term") o.shutdown = runner::RunnerOptions::Shutdown::term;
-  else if (c.shutdown == "wait") o.shutdown = runner::RunnerOptions::Shutdown::wait;
-  else if (c.shutdown == "kill") o.shutdown = runner::RunnerOptions::Shutdown::kill;
+  if (c.shutdown == "term")
+    o.shutdown = runner::RunnerOptions::Shutdown::term;
+  else if (c.shutdown == "wait")
+    o.shutdown = runner::RunnerOptions::Shutdown::wait;
+  else if (c.shutdown == "kill")
+    o.shutdown = runner::RunnerOptions::Shutdown::kill;
   else {
     err << "fuzzycron: --shutdown is term, wait or kill\n";
     return false;
@@ -76,30 +79,27 @@ Command add_run(CommandLine& line) {
   Subcommand sub = line.add(
       "run", "run a crontab's jobs: H per host and job, overlap, timeouts, retries, catch-up, DST and clock steps");
   sub.option("FILE", c->options.file,
-                  "the crontab (cronie's format; per-job settings as '# key: value' above an entry)")
+             "the crontab (cronie's format; per-job settings as '# key: value' above an entry)")
       .required();
   add_flags(sub, c->flags, kDialect | kZone | kHost | kOffsetWindow | kFrom | kCount);
   sub.option("--state-dir", c->options.state_dir, "keep each job's last fire here, to catch up after downtime");
-  sub.option("--shutdown-grace", c->grace, "after SIGTERM/SIGINT, how long jobs get before SIGKILL")
-      .show_default();
+  sub.option("--shutdown-grace", c->grace, "after SIGTERM/SIGINT, how long jobs get before SIGKILL").show_default();
   sub.option("--log-format", c->log_format, "json (one object per line) | text").show_default();
   sub.option("--shutdown", c->shutdown,
-                  "what running jobs get at SIGTERM: term (SIGTERM, SIGKILL after the grace) | wait (nothing "
-                  "until the grace ends) | kill")
+             "what running jobs get at SIGTERM: term (SIGTERM, SIGKILL after the grace) | wait (nothing "
+             "until the grace ends) | kill")
       .show_default();
   sub.option("--metrics-address", c->options.metrics_address,
-                  "HOST:PORT for /metrics (Prometheus), /status (JSON), /healthz and /readyz");
+             "HOST:PORT for /metrics (Prometheus), /status (JSON), /healthz and /readyz");
   sub.flag("--strict-health", c->options.strict_health, "/healthz answers 503 while any job's last run failed");
   sub.option("--shard", c->shard, "I/N: run only the jobs whose hash picks shard I of N replicas");
-  sub.option("--catchup-spread", c->catchup_spread,
-                  "catch-up runs start within this, each at its job's stable offset")
+  sub.option("--catchup-spread", c->catchup_spread, "catch-up runs start within this, each at its job's stable offset")
       .show_default();
   sub.flag("--test", c->test, "check the file: problems as FILE:LINE:COL (exit 1), lint warnings");
   sub.flag("--dry-run", c->dry, "print each job's resolved schedule and next --count instants, run nothing");
   sub.option("--sim-start", c->sim_start, "run on a simulated clock from this RFC 3339 instant (tests)");
   sub.option("--sim-rate", c->sim_rate, "simulated seconds per real second").show_default();
-  sub.option("--sim-control", c->options.sim_control,
-                  "a FIFO for 'step SECONDS' and 'suspend SECONDS' (tests)");
+  sub.option("--sim-control", c->options.sim_control, "a FIFO for 'step SECONDS' and 'suspend SECONDS' (tests)");
   sub.footer(
       "Per-job settings, comment lines directly above the entry (a plain cron ignores them):\n"
       "  # name: backup-db   # timeout: 10m   # kill-grace: 10s   # concurrency: forbid|allow|replace|queue\n"

@@ -46,8 +46,8 @@ std::vector<std::string> read_host_list(const std::string& path) {
                   line, 1, line_no);
     if (const auto [it, fresh] = first_line.try_emplace(line, line_no); !fresh)
       throw Error(ErrorKind::argument,
-                  fmt::format("{}:{}: host '{}' is listed twice (first on line {}); each host runs each job once",
-                              path, line_no, line, it->second),
+                  fmt::format("{}:{}: host '{}' is listed twice (first on line {}); each host runs each job once", path,
+                              line_no, line, it->second),
                   line, 1, line_no);
     hosts.push_back(line);
   }
@@ -61,8 +61,9 @@ nlohmann::json load_json(const Load& l, const Spread& s) {
   for (auto i : l.busiest)
     busiest.push_back({{"time", format_rfc3339(s.from + s.resolution * static_cast<std::int64_t>(i), TimeZone::utc())},
                        {"fires", l.buckets[i]}});
-  return {{"peak", l.peak}, {"mean", l.mean}, {"peak_to_mean", l.mean > 0 ? l.peak / l.mean : 0.0},
-          {"p99", l.p99},   {"fires", l.fires}, {"busiest", busiest}, {"buckets", l.buckets}};
+  return {{"peak", l.peak},      {"mean", l.mean},   {"peak_to_mean", l.mean > 0 ? l.peak / l.mean : 0.0},
+          {"p99", l.p99},        {"fires", l.fires}, {"busiest", busiest},
+          {"buckets", l.buckets}};
 }
 
 int run(const SpreadCommand& c, std::ostream& out, std::ostream& err) {
@@ -136,8 +137,7 @@ int run(const SpreadCommand& c, std::ostream& out, std::ostream& err) {
     std::vector<std::string> shown;
     for (auto i : l->busiest)
       shown.push_back(fmt::format(
-          "{} ({})",
-          format_rfc3339(result.from + options.resolution * static_cast<std::int64_t>(i), TimeZone::utc()),
+          "{} ({})", format_rfc3339(result.from + options.resolution * static_cast<std::int64_t>(i), TimeZone::utc()),
           l->buckets[i]));
     out << fmt::format("  busiest {:<7} {}\n", name + std::string(":"), fmt::join(shown, ", "));
   }

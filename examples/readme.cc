@@ -16,7 +16,7 @@ int main() {
     for (auto t : fuzzycron::parse("0 H 2 * * ?", options).fires(from, from + 72h))
       std::cout << fuzzycron::format_rfc3339(t, fuzzycron::TimeZone::locate("Europe/Berlin")) << "\n";
     std::cout << fuzzycron::resolve("0 H 2 * * ?", options) << "\n";  // the expression with H drawn
-    fuzzycron::parse("0 0 25 * * ?", options);                         // hour 25: throws
+    fuzzycron::parse("0 0 25 * * ?", options);                        // hour 25: throws
   } catch (const fuzzycron::Error& e) {
     std::cerr << e.with_caret() << "\n";  // message, column and the text with a caret
     return e.kind() == fuzzycron::ErrorKind::syntax ? 0 : 1;

@@ -10,9 +10,9 @@
 
 namespace fuzzycron::fuzz {
 
-inline constexpr const char* kZones[] = {"UTC",           "America/New_York", "Europe/Berlin",
-                                         "Australia/Lord_Howe", "America/Santiago", "Pacific/Chatham",
-                                         "Asia/Kolkata",  "Europe/Dublin",    "Pacific/Apia"};
+inline constexpr const char* kZones[] = {
+    "UTC",          "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "America/Santiago", "Pacific/Chatham",
+    "Asia/Kolkata", "Europe/Dublin",    "Pacific/Apia"};
 
 // Takes one byte off the front of the input; 0 when it is empty.
 inline std::uint8_t take(std::string_view& in) {
@@ -24,8 +24,8 @@ inline std::uint8_t take(std::string_view& in) {
 
 // Dialect, zone, DST policy, seed and hash scheme from one byte each.
 inline ParseOptions options_from(std::string_view& in) {
-  static const char* policies[] = {"cron", "wall", "skip-first", "skip-last", "shift-first", "shift-last",
-                                   "shift-both"};
+  static const char* policies[] = {"cron",        "wall",       "skip-first", "skip-last",
+                                   "shift-first", "shift-last", "shift-both"};
   ParseOptions o;
   const auto d = take(in);
   o.dialect = kAllDialects[(d & 0x0f) % std::size(kAllDialects)];

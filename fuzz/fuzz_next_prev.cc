@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Milliseconds within 0001-01-01 .. 9999-12-31.
   constexpr std::int64_t lo = -62'135'596'800'000, hi = 253'402'300'799'000;
   const std::int64_t span = hi - lo;
-  const std::int64_t ms = lo + static_cast<std::int64_t>(static_cast<std::uint64_t>(raw) % static_cast<std::uint64_t>(span));
+  const std::int64_t ms =
+      lo + static_cast<std::int64_t>(static_cast<std::uint64_t>(raw) % static_cast<std::uint64_t>(span));
   try {
     const Schedule s = parse(in, o);
     fuzz::check_invariants(s, sys_milliseconds{std::chrono::milliseconds{ms}});

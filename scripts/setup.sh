@@ -24,7 +24,7 @@ case $profile in
       libgtest-dev libgmock-dev libbenchmark-dev
       libxml2-dev libpng-dev chromium
       clang libclang-rt-14-dev
-      help2man dpkg-dev file
+      help2man dpkg-dev file clang-format
       golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd
       python3 python3-dev pybind11-dev python3-pytest python3-croniter
     ) ;;

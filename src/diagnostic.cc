@@ -25,8 +25,10 @@ std::optional<Severity> severity_from_name(std::string_view name) noexcept {
 std::string format_diagnostic(std::string_view file, const Diagnostic& d) {
   std::string out(file);
   if (file.empty()) {  // one expression: no file to name
-    if (d.line > 0) out = fmt::format("line {}{}", d.line, d.column > 0 ? fmt::format(", column {}", d.column) : "");
-    else if (d.column > 0) out = fmt::format("column {}", d.column);
+    if (d.line > 0)
+      out = fmt::format("line {}{}", d.line, d.column > 0 ? fmt::format(", column {}", d.column) : "");
+    else if (d.column > 0)
+      out = fmt::format("column {}", d.column);
   } else {
     if (d.line > 0) out += fmt::format(":{}", d.line);
     if (d.line > 0 && d.column > 0) out += fmt::format(":{}", d.column);
@@ -37,7 +39,8 @@ std::string format_diagnostic(std::string_view file, const Diagnostic& d) {
     const bool cut = d.text.size() > kShown;
     out += fmt::format("  {}{}\n", std::string_view(d.text).substr(0, kShown), cut ? "..." : "");
     if (d.column > 0)
-      out += fmt::format("  {}^\n", std::string(std::min<std::size_t>(static_cast<std::size_t>(d.column - 1), kShown), ' '));
+      out += fmt::format("  {}^\n",
+                         std::string(std::min<std::size_t>(static_cast<std::size_t>(d.column - 1), kShown), ' '));
   }
   return out;
 }

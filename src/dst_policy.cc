@@ -9,13 +9,20 @@ std::optional<DstPolicy> DstPolicy::from_name(std::string_view name) noexcept {
   if (dash == std::string_view::npos) return std::nullopt;
   const auto gap = name.substr(0, dash), overlap = name.substr(dash + 1);
   DstPolicy p{false, Gap::skip, Overlap::both};
-  if (gap == "skip") p.gap = Gap::skip;
-  else if (gap == "shift") p.gap = Gap::shift;
-  else return std::nullopt;
-  if (overlap == "first") p.overlap = Overlap::first;
-  else if (overlap == "last") p.overlap = Overlap::last;
-  else if (overlap == "both") p.overlap = Overlap::both;
-  else return std::nullopt;
+  if (gap == "skip")
+    p.gap = Gap::skip;
+  else if (gap == "shift")
+    p.gap = Gap::shift;
+  else
+    return std::nullopt;
+  if (overlap == "first")
+    p.overlap = Overlap::first;
+  else if (overlap == "last")
+    p.overlap = Overlap::last;
+  else if (overlap == "both")
+    p.overlap = Overlap::both;
+  else
+    return std::nullopt;
   return p;
 }
 

@@ -17,15 +17,21 @@ std::string_view error_kind_name(ErrorKind k) noexcept {
 }
 
 Error::Error(ErrorKind kind, std::string message, std::string text, int column, int line)
-    : std::runtime_error(message), kind_(kind), message_(std::move(message)), text_(std::move(text)),
-      column_(column), line_(line) {}
+    : std::runtime_error(message),
+      kind_(kind),
+      message_(std::move(message)),
+      text_(std::move(text)),
+      column_(column),
+      line_(line) {}
 
 std::string Error::with_caret() const {
   std::string out = message_;
   if (text_.empty() || column_ < 1)  // nothing to point at
     return line_ > 0 ? out + " (line " + std::to_string(line_) + ")" : out;
-  if (line_ > 0) out += " (line " + std::to_string(line_) + ", column " + std::to_string(column_) + ")";
-  else out += " (column " + std::to_string(column_) + ")";
+  if (line_ > 0)
+    out += " (line " + std::to_string(line_) + ", column " + std::to_string(column_) + ")";
+  else
+    out += " (column " + std::to_string(column_) + ")";
   // Long text is shown as a window around the column, marked with "...".
   constexpr std::size_t kContext = 60;
   const std::size_t at = static_cast<std::size_t>(std::max(column_ - 1, 0));

@@ -4,9 +4,9 @@
 // build (FUZZYCRON_VECTOR_FILES), so registering the tests reads no file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -48,13 +48,16 @@ ParseOptions options_of(const json& v) {
   }
   if (o.contains("format")) p.furiko.quartz_day_of_week = o["format"] == "quartz";
   if (o.contains("hash_fields")) p.furiko.hash_fields = o["hash_fields"].get<bool>();
-  if (o.contains("hash_seconds_by_default")) p.furiko.hash_seconds_by_default = o["hash_seconds_by_default"].get<bool>();
+  if (o.contains("hash_seconds_by_default"))
+    p.furiko.hash_seconds_by_default = o["hash_seconds_by_default"].get<bool>();
   if (o.contains("hash_names")) p.furiko.hash_names = o["hash_names"].get<bool>();
   if (o.contains("strict")) p.cron_parser.strict = o["strict"].get<bool>();
   if (o.contains("second_at_beginning")) p.croniter.second_at_beginning = o["second_at_beginning"].get<bool>();
   if (v.contains("seed")) {
-    if (v["seed"].is_array()) p.seed = Seed(v["seed"].get<std::vector<std::string>>());
-    else p.seed = Seed({v["seed"].get<std::string>()});
+    if (v["seed"].is_array())
+      p.seed = Seed(v["seed"].get<std::vector<std::string>>());
+    else
+      p.seed = Seed({v["seed"].get<std::string>()});
   }
   return p;
 }
@@ -133,8 +136,9 @@ TEST_P(Conformance, MatchesReference) {
       ++passed;
     } else {
       ++failed;
-      if (failed <= 40) report += id + " " + json(v.at("expr")).dump() + " tz=" + v.value("tz", "") + " from=" +
-                                  v.value("from", "") + ": " + diff + "\n";
+      if (failed <= 40)
+        report += id + " " + json(v.at("expr")).dump() + " tz=" + v.value("tz", "") + " from=" + v.value("from", "") +
+                  ": " + diff + "\n";
     }
   }
   std::cout << GetParam() << ": " << total << " vectors, " << passed << " pass, " << deviated
@@ -173,13 +177,12 @@ TEST(ConformanceFiles, UnknownDialectIsReported) {
   EXPECT_EQ(check(v), "bad vector: unknown dialect 'nosuch'");
 }
 
-INSTANTIATE_TEST_SUITE_P(Vectors, Conformance, ::testing::ValuesIn(vector_files()),
-                         [](const auto& param_info) {
-                           std::string n = param_info.param.substr(0, param_info.param.find('.'));
-                           for (auto& c : n)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Vectors, Conformance, ::testing::ValuesIn(vector_files()), [](const auto& param_info) {
+  std::string n = param_info.param.substr(0, param_info.param.find('.'));
+  for (auto& c : n)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return n;
+});
 
 }  // namespace
 }  // namespace fuzzycron

@@ -96,8 +96,9 @@ TEST(Hostile, OneMegabyteSeeds) {
 }
 
 TEST(Hostile, UnknownAndMalformedZones) {
-  const std::string zones[] = {"Mars/Olympus", "../../etc/passwd", "", "UTC\n", std::string("UTC\0x", 5),
-                               std::string(100'000, 'Z'), "America/New_York/..", "/usr/share/zoneinfo/UTC"};
+  const std::string zones[] = {
+      "Mars/Olympus",        "../../etc/passwd",       "", "UTC\n", std::string("UTC\0x", 5), std::string(100'000, 'Z'),
+      "America/New_York/..", "/usr/share/zoneinfo/UTC"};
   for (const std::string& zone : zones) {
     ParseOptions o;
     o.time_zone = zone;
@@ -122,8 +123,7 @@ TEST(Hostile, InstantsAtTheEndsOfTheRepresentableRange) {
   EXPECT_FALSE(s.prev(*parse_rfc3339("0001-01-01T00:00:00Z")));
   // Other clocks' extremes convert without overflow.
   // Nanoseconds end in 2262: a real instant, answered exactly.
-  EXPECT_EQ(s.next(std::chrono::sys_time<std::chrono::nanoseconds>::max()),
-            parse_rfc3339("2262-04-12T04:00:00Z"));
+  EXPECT_EQ(s.next(std::chrono::sys_time<std::chrono::nanoseconds>::max()), parse_rfc3339("2262-04-12T04:00:00Z"));
   EXPECT_TRUE(s.next(std::chrono::sys_time<std::chrono::nanoseconds>::min()));
   EXPECT_FALSE(s.next(std::chrono::sys_seconds::max()));
   EXPECT_FALSE(s.prev(std::chrono::sys_seconds::min()));

@@ -3,15 +3,15 @@
 // except where robfig rejects them too (their vectors in kubernetes.jsonl say so).
 #include <gtest/gtest.h>
 
-#include <cctype>
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
-#include <optional>
-#include <vector>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "fuzzycron/fuzzycron.h"
 #include "fuzzycron/tools.h"
@@ -98,15 +98,14 @@ bool empty_between(const std::string& s) {
 
 // "every 5 hours" where 5 does not divide a day must say what happens at the end of the day.
 bool uneven_step_unexplained(const std::string& s) {
-  for (const auto& [unit, cycle] : {std::pair{std::string(" hours"), 24}, {std::string(" minutes"), 60},
-                                    {std::string(" seconds"), 60}})
+  for (const auto& [unit, cycle] :
+       {std::pair{std::string(" hours"), 24}, {std::string(" minutes"), 60}, {std::string(" seconds"), 60}})
     for (std::size_t at = 0; (at = s.find("every ", at)) != std::string::npos; at += 6) {
       std::size_t end = at + 6;
       int n = 0;
       while (end < s.size() && std::isdigit(static_cast<unsigned char>(s[end]))) n = n * 10 + (s[end++] - '0');
-      if (n > 1 && s.compare(end, unit.size(), unit) == 0 && cycle % n != 0 &&
-          s.find(" then ") == std::string::npos && s.find("restarting") == std::string::npos &&
-          s.find(" through ") == std::string::npos)
+      if (n > 1 && s.compare(end, unit.size(), unit) == 0 && cycle % n != 0 && s.find(" then ") == std::string::npos &&
+          s.find("restarting") == std::string::npos && s.find(" through ") == std::string::npos)
         return true;
     }
   return false;

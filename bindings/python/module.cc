@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "fuzzycron/options.h"
 #include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/options.h"
 #include "fuzzycron/tools.h"
 
 namespace py = pybind11;
@@ -42,10 +42,10 @@ fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<st
   return o;
 }
 
-#define FUZZYCRON_OPTION_ARGS                                                                             \
-  py::kw_only(), py::arg("dialect") = "standard", py::arg("seed") = std::vector<std::string>{},         \
-      py::arg("tz") = "UTC", py::arg("dst") = "cron", py::arg("hash") = py::none(), py::arg("spread_ms") = 0, \
-      py::arg("second_at_beginning") = false
+#define FUZZYCRON_OPTION_ARGS                                                                                          \
+  py::kw_only(), py::arg("dialect") = "standard", py::arg("seed") = std::vector<std::string>{}, py::arg("tz") = "UTC", \
+                 py::arg("dst") = "cron", py::arg("hash") = py::none(), py::arg("spread_ms") = 0,                      \
+                 py::arg("second_at_beginning") = false
 
 }  // namespace
 
@@ -60,8 +60,9 @@ PYBIND11_MODULE(_fuzzycron, m) {
       if (p) std::rethrow_exception(p);
     } catch (const fuzzycron::Error& e) {
       std::string shown = e.message();
-      if (e.column() > 0) shown += e.line() > 0 ? " (line " + std::to_string(e.line()) + ", column " + std::to_string(e.column()) + ")"
-                                                : " (column " + std::to_string(e.column()) + ")";
+      if (e.column() > 0)
+        shown += e.line() > 0 ? " (line " + std::to_string(e.line()) + ", column " + std::to_string(e.column()) + ")"
+                              : " (column " + std::to_string(e.column()) + ")";
       py::object error = (*parse_error)(shown);
       error.attr("message") = e.message();
       error.attr("column") = e.column();
@@ -93,17 +94,15 @@ PYBIND11_MODULE(_fuzzycron, m) {
 
   m.def(
       "parse",
-      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
-        return fuzzycron::parse(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab));
-      },
+      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
+         const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
+         bool sab) { return fuzzycron::parse(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab)); },
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
   m.def(
       "resolve",
-      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
-        return fuzzycron::resolve(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab));
-      },
+      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
+         const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
+         bool sab) { return fuzzycron::resolve(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab)); },
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
   m.def(
       "offset_ms",
@@ -113,8 +112,9 @@ PYBIND11_MODULE(_fuzzycron, m) {
       py::arg("seed"), py::arg("window_ms"));
   m.def(
       "explain",
-      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
+      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
+         const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
+         bool sab) {
         const auto e = fuzzycron::explain(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab));
         py::list fields;
         for (const auto& f : e.fields)
@@ -127,8 +127,8 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def(
       "lint",
       [](const std::string& expr, const std::optional<std::string>& target, std::int64_t from_ms,
-         const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz, const std::string& dst,
-         const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
+         const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
+         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
         fuzzycron::LintOptions o;
         o.parse = options(dialect, seed, tz, dst, hash, spread_ms, sab);
         o.from = at(from_ms);

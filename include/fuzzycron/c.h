@@ -34,16 +34,16 @@ extern "C" {
 
 typedef enum fuzzycron_status {
   FUZZYCRON_OK = 0,
-  FUZZYCRON_NONE = 1,                 /* no fire time in that direction (not an error) */
-  FUZZYCRON_ERROR_SYNTAX = 2,         /* the expression does not parse */
-  FUZZYCRON_ERROR_MISSING_SEED = 3,   /* hash forms (H) and no seed */
-  FUZZYCRON_ERROR_BAD_SEED = 4,       /* an empty seed part */
-  FUZZYCRON_ERROR_TIME_ZONE = 5,      /* an unknown IANA zone */
-  FUZZYCRON_ERROR_UNSUPPORTED = 6,    /* the dialect cannot express it */
-  FUZZYCRON_ERROR_ARGUMENT = 7,       /* a bad option: dialect, DST policy, hash scheme, window */
-  FUZZYCRON_ERROR_HANDLE = 8,         /* a NULL, freed or foreign handle; a NULL pointer argument */
-  FUZZYCRON_ERROR_BUFFER = 9,         /* the output buffer is too small: *needed says how big */
-  FUZZYCRON_ERROR_INTERNAL = 10       /* out of memory or a bug: the message says which */
+  FUZZYCRON_NONE = 1,               /* no fire time in that direction (not an error) */
+  FUZZYCRON_ERROR_SYNTAX = 2,       /* the expression does not parse */
+  FUZZYCRON_ERROR_MISSING_SEED = 3, /* hash forms (H) and no seed */
+  FUZZYCRON_ERROR_BAD_SEED = 4,     /* an empty seed part */
+  FUZZYCRON_ERROR_TIME_ZONE = 5,    /* an unknown IANA zone */
+  FUZZYCRON_ERROR_UNSUPPORTED = 6,  /* the dialect cannot express it */
+  FUZZYCRON_ERROR_ARGUMENT = 7,     /* a bad option: dialect, DST policy, hash scheme, window */
+  FUZZYCRON_ERROR_HANDLE = 8,       /* a NULL, freed or foreign handle; a NULL pointer argument */
+  FUZZYCRON_ERROR_BUFFER = 9,       /* the output buffer is too small: *needed says how big */
+  FUZZYCRON_ERROR_INTERNAL = 10     /* out of memory or a bug: the message says which */
 } fuzzycron_status;
 
 /* The message is complete unless it is longer than the buffer, which no
@@ -57,8 +57,8 @@ typedef struct fuzzycron_error {
 } fuzzycron_error;
 
 typedef struct fuzzycron_options {
-  const char* dialect;            /* NULL: "standard"; quartz, jenkins, furiko, kubernetes, croniter, cron-parser */
-  const char* const* seed_parts;  /* the seed's parts, e.g. {host, job}; NULL with seed_count 0: none */
+  const char* dialect;           /* NULL: "standard"; quartz, jenkins, furiko, kubernetes, croniter, cron-parser */
+  const char* const* seed_parts; /* the seed's parts, e.g. {host, job}; NULL with seed_count 0: none */
   size_t seed_count;
   const char* time_zone; /* NULL: "UTC" */
   const char* dst;       /* NULL: "cron"; wall, skip-first, shift-both, ... */
@@ -98,8 +98,8 @@ FUZZYCRON_EXPORT fuzzycron_status fuzzycron_explain(const char* expression, size
                                                     const fuzzycron_options* options, char* buf, size_t capacity,
                                                     size_t* needed, fuzzycron_error* error);
 /* The seed's stable offset in [0, window_ms), options->seed_parts the seed. */
-FUZZYCRON_EXPORT fuzzycron_status fuzzycron_offset(const fuzzycron_options* options, int64_t window_ms,
-                                                   int64_t* out_ms, fuzzycron_error* error);
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_offset(const fuzzycron_options* options, int64_t window_ms, int64_t* out_ms,
+                                                   fuzzycron_error* error);
 
 #ifdef __cplusplus
 }

@@ -2,31 +2,31 @@
 #pragma once
 
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fuzzycron/diagnostic.h"
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/error.h"
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/seed.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 
 struct FUZZYCRON_EXPORT CrontabEntry {
-  int line = 0;               // 1-based
-  std::string schedule;       // as written: "H */2 * * *" or "@daily"
-  int schedule_column = 1;    // 1-based column where it starts
+  int line = 0;             // 1-based
+  std::string schedule;     // as written: "H */2 * * *" or "@daily"
+  int schedule_column = 1;  // 1-based column where it starts
   std::string command;
-  std::string name;           // from "# name: JOB" directly above, else the command
-  std::string zone;           // the CRON_TZ in force, "" for the default
-  int zone_line = 0;          // where that CRON_TZ was set
-  bool reboot = false;        // @reboot: runs at start-up, never at a time
+  std::string name;     // from "# name: JOB" directly above, else the command
+  std::string zone;     // the CRON_TZ in force, "" for the default
+  int zone_line = 0;    // where that CRON_TZ was set
+  bool reboot = false;  // @reboot: runs at start-up, never at a time
   // The NAME=value lines above the entry (CRON_TZ excepted), in order.
   std::vector<std::pair<std::string, std::string>> environment;
-  std::string text;           // the whole line, without its line end
+  std::string text;  // the whole line, without its line end
 
   // The job's seed: [host, name], or [name] without a host.
   Seed seed(const std::string& host = {}) const;

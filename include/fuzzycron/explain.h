@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 

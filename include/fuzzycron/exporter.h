@@ -11,23 +11,23 @@
 #include <vector>
 
 #include "fuzzycron/crontab.h"
-#include "fuzzycron/visibility.h"
-#include "fuzzycron/instant.h"
 #include "fuzzycron/diagnostic.h"
+#include "fuzzycron/instant.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/target.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 
 struct ExportOptions {
   Target target = Target::systemd;
-  ParseOptions parse;  // dialect, default zone, DST policy, hash scheme
-  std::string host;    // each entry is seeded [host, name] ([name] without a host)
+  ParseOptions parse;       // dialect, default zone, DST policy, hash scheme
+  std::string host;         // each entry is seeded [host, name] ([name] without a host)
   sys_milliseconds from{};  // the year of fire times the checks look at starts here
   // Kubernetes
   std::string image = "busybox:stable";
-  std::string kubernetes_namespace;     // metadata.namespace; empty: none
-  std::string concurrency = "Forbid";   // Allow | Forbid | Replace
+  std::string kubernetes_namespace;    // metadata.namespace; empty: none
+  std::string concurrency = "Forbid";  // Allow | Forbid | Replace
   std::optional<int> starting_deadline_seconds;
   // systemd: Persistent=true (catch up on a run missed while the host was off)
   bool persistent = false;
@@ -42,7 +42,7 @@ struct ExportDiagnostic : Diagnostic {
 };
 
 struct ExportArtifact {
-  std::string job;   // the entry's job name
+  std::string job;  // the entry's job name
   int line = 0;
   std::string name;  // what the target calls it: a unit, a CronJob's metadata.name, ...
   std::string file;  // a file name for it (systemd: NAME.timer, NAME.service)

@@ -10,9 +10,9 @@
 namespace fuzzycron {
 
 enum class HashScheme : unsigned char {
-  fc1,      // SHA-256 of parts, field and occurrence (docs/fc1.md); standard and quartz
-  jenkins,  // MD5 fold -> java.util.Random, one nextInt per H in reading order
-  furiko,   // XXH64 of the id (or id:field), signed modulo
+  fc1,          // SHA-256 of parts, field and occurrence (docs/fc1.md); standard and quartz
+  jenkins,      // MD5 fold -> java.util.Random, one nextInt per H in reading order
+  furiko,       // XXH64 of the id (or id:field), signed modulo
   croniter,     // CRC-32 of the UTF-8 seed, shifted right by the field's index (croniter 6)
   cron_parser,  // FNV-1a over UTF-16 units -> mulberry32, one draw per field (cron-parser 5)
 };

@@ -10,9 +10,9 @@
 
 #include "fuzzycron/crontab.h"
 #include "fuzzycron/diagnostic.h"
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/rfc3339.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 
@@ -45,7 +45,8 @@ using LintTarget [[deprecated("use RunsOn")]] = RunsOn;
 [[deprecated("use runs_on_name")]] inline std::string_view lint_target_name(RunsOn r) noexcept {
   return runs_on_name(r);
 }
-[[deprecated("use runs_on_from_name")]] inline std::optional<RunsOn> lint_target_from_name(std::string_view n) noexcept {
+[[deprecated("use runs_on_from_name")]] inline std::optional<RunsOn> lint_target_from_name(
+    std::string_view n) noexcept {
   return runs_on_from_name(n);
 }
 

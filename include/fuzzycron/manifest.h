@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "fuzzycron/diagnostic.h"
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 

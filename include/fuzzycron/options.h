@@ -13,18 +13,18 @@
 
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/dst_policy.h"
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/seed.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 
 // The options as names; an empty name means the default.
 struct OptionNames {
-  std::string dialect;     // "standard" (default), "quartz", ... (dialect_name)
-  std::string time_zone;   // IANA name; default "UTC"
-  std::string dst;         // "cron" (default), "wall", "skip-first", ...
-  std::string hash;        // "fc1", "jenkins", ...; default: the dialect's own
+  std::string dialect;            // "standard" (default), "quartz", ... (dialect_name)
+  std::string time_zone;          // IANA name; default "UTC"
+  std::string dst;                // "cron" (default), "wall", "skip-first", ...
+  std::string hash;               // "fc1", "jenkins", ...; default: the dialect's own
   std::vector<std::string> seed;  // the seed's parts, in order
   std::string offset_window;      // a duration ("15m"): shift each fire time by the seed's offset in it
   FurikoOptions furiko;

@@ -6,13 +6,13 @@
 #include <string>
 #include <string_view>
 
-#include "fuzzycron/error.h"
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/dst_policy.h"
-#include "fuzzycron/visibility.h"
+#include "fuzzycron/error.h"
 #include "fuzzycron/schedule.h"
 #include "fuzzycron/seed.h"
 #include "fuzzycron/syntax.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 

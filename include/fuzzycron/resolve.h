@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/seed.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 
@@ -40,7 +40,7 @@ FUZZYCRON_EXPORT std::chrono::milliseconds seed_offset(const Seed& seed, std::ch
 
 // Its name before 0.4 ("offset" also meant a zone's UTC offset).
 [[deprecated("use seed_offset")]] inline std::chrono::milliseconds offset(const Seed& seed,
-                                                                         std::chrono::milliseconds window) {
+                                                                          std::chrono::milliseconds window) {
   return seed_offset(seed, window);
 }
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/time_zone.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 

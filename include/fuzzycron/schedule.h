@@ -11,9 +11,9 @@
 #include <optional>
 
 #include "fuzzycron/dst_policy.h"
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/instant.h"
 #include "fuzzycron/time_zone.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "fuzzycron/error.h"
 #include "fuzzycron/crontab.h"
-#include "fuzzycron/visibility.h"
+#include "fuzzycron/error.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/rfc3339.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 
@@ -21,14 +21,14 @@ struct Load {
   std::vector<std::uint32_t> buckets;  // fires in [from + i*resolution, from + (i+1)*resolution)
   std::uint64_t fires = 0;
   std::uint32_t peak = 0;
-  double mean = 0;       // fires / buckets
-  std::uint32_t p99 = 0; // the 99th percentile of the buckets (nearest rank)
+  double mean = 0;                   // fires / buckets
+  std::uint32_t p99 = 0;             // the 99th percentile of the buckets (nearest rank)
   std::vector<std::size_t> busiest;  // up to 5 bucket indices, busiest first, earliest first on ties
 };
 
 struct SpreadOptions {
-  ParseOptions parse;               // dialect, default zone, DST policy, hash scheme
-  std::vector<std::string> hosts;   // each entry runs on each host, seeded [host, name]; empty: once, [name]
+  ParseOptions parse;              // dialect, default zone, DST policy, hash scheme
+  std::vector<std::string> hosts;  // each entry runs on each host, seeded [host, name]; empty: once, [name]
   sys_milliseconds from{};
   std::chrono::milliseconds window = std::chrono::hours{24};
   std::chrono::milliseconds resolution = std::chrono::minutes{1};

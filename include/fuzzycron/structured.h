@@ -3,9 +3,9 @@
 
 #include <string_view>
 
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/schedule.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 

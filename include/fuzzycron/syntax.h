@@ -49,8 +49,8 @@ struct Term {
   // `last_of_weekday` (HL) or `range` (a-H, a in `with`).
   Kind hashed_as = Kind::value;
   int with = 0;
-  int column = 1;               // 1-based column in the line
-  int length = 1;               // characters of the term's text
+  int column = 1;  // 1-based column in the line
+  int length = 1;  // characters of the term's text
 };
 
 struct FieldSyntax {
@@ -63,14 +63,14 @@ struct FieldSyntax {
 // One line of an expression (several only in multi-line Jenkins specs).
 struct LineSyntax {
   std::array<std::optional<FieldSyntax>, kFieldCount> fields;  // absent: not in the dialect's layout
-  std::string text;  // the line as written
-  int line = 0;      // 1-based line number for multi-line input, 0 otherwise
+  std::string text;                                            // the line as written
+  int line = 0;                                                // 1-based line number for multi-line input, 0 otherwise
 
   const std::optional<FieldSyntax>& field(FieldId id) const noexcept { return fields[static_cast<int>(id)]; }
 };
 
 struct Syntax {
-  std::vector<LineSyntax> lines;  // empty: never fires (a Jenkins spec of comments only)
+  std::vector<LineSyntax> lines;    // empty: never fires (a Jenkins spec of comments only)
   std::optional<std::string> zone;  // from a CRON_TZ= / TZ= prefix
   int zone_column = 0, zone_line = 0;
   std::string zone_text;

@@ -10,15 +10,15 @@
 
 #include "fuzzycron/dst_policy.h"
 #include "fuzzycron/error.h"
-#include "fuzzycron/visibility.h"
 #include "fuzzycron/parse.h"
+#include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
 
 enum class Target : unsigned char { systemd, kubernetes, github_actions, nomad, eventbridge, cloud_scheduler };
 
-inline constexpr Target kAllTargets[] = {Target::systemd,    Target::kubernetes,  Target::github_actions,
-                                         Target::nomad,      Target::eventbridge, Target::cloud_scheduler};
+inline constexpr Target kAllTargets[] = {Target::systemd, Target::kubernetes,  Target::github_actions,
+                                         Target::nomad,   Target::eventbridge, Target::cloud_scheduler};
 
 FUZZYCRON_EXPORT std::string_view target_name(Target t) noexcept;  // "systemd", "github-actions", ...
 FUZZYCRON_EXPORT std::optional<Target> target_from_name(std::string_view name) noexcept;

@@ -35,7 +35,7 @@ struct Slot {
 };
 
 constexpr std::size_t kChunkSize = 4096;
-constexpr std::size_t kChunks = 4096;  // 16.7 million live handles at most
+constexpr std::size_t kChunks = 4096;                 // 16.7 million live handles at most
 constexpr std::uint32_t kGenerationMask = 0xFFFFFFu;  // what a handle keeps of a slot's generation
 
 class Handles {
@@ -162,7 +162,9 @@ fuzzycron_status guarded(fuzzycron_error* error, F f) {
   }
 }
 
-std::string_view text_of(const char* s, std::size_t length) { return s ? std::string_view(s, length) : std::string_view(); }
+std::string_view text_of(const char* s, std::size_t length) {
+  return s ? std::string_view(s, length) : std::string_view();
+}
 
 // The C options as ParseOptions, through the library's adapter
 // (fuzzycron/options.h); throws Error for bad names.
@@ -190,9 +192,9 @@ fuzzycron_status write_text(const std::string& text, char* buf, std::size_t capa
                             fuzzycron_error* error) {
   if (needed) *needed = text.size();
   if (!buf || capacity < text.size() + 1)
-    return fail(error, FUZZYCRON_ERROR_BUFFER,
-                "the buffer holds " + std::to_string(capacity) + " bytes, the result needs " +
-                    std::to_string(text.size() + 1));
+    return fail(
+        error, FUZZYCRON_ERROR_BUFFER,
+        "the buffer holds " + std::to_string(capacity) + " bytes, the result needs " + std::to_string(text.size() + 1));
   std::memcpy(buf, text.data(), text.size());
   buf[text.size()] = '\0';
   return ok(error);
@@ -201,7 +203,8 @@ fuzzycron_status write_text(const std::string& text, char* buf, std::size_t capa
 fuzzycron_status step(const fuzzycron_schedule* handle, int64_t from_ms, int64_t* out_ms, fuzzycron_error* error,
                       bool forward) {
   const fuzzycron::Schedule* s = handles().find(raw(handle));
-  if (!s) return fail(error, FUZZYCRON_ERROR_HANDLE, "not a live schedule handle (NULL, freed, or not from fuzzycron_parse)");
+  if (!s)
+    return fail(error, FUZZYCRON_ERROR_HANDLE, "not a live schedule handle (NULL, freed, or not from fuzzycron_parse)");
   if (!out_ms) return fail(error, FUZZYCRON_ERROR_HANDLE, "out_ms is NULL");
   return guarded(error, [&] {
     const fuzzycron::sys_milliseconds from{std::chrono::milliseconds{from_ms}};
@@ -228,7 +231,8 @@ fuzzycron_status fuzzycron_parse(const char* expression, size_t length, const fu
   *out = nullptr;
   if (!expression && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "expression is NULL");
   return guarded(error, [&] {
-    auto s = std::make_unique<const fuzzycron::Schedule>(fuzzycron::parse(text_of(expression, length), options_of(options)));
+    auto s =
+        std::make_unique<const fuzzycron::Schedule>(fuzzycron::parse(text_of(expression, length), options_of(options)));
     const std::uintptr_t h = handles().add(std::move(s));
     if (h == 0) return fail(error, FUZZYCRON_ERROR_INTERNAL, "too many live schedules (16,777,216)");
     *out = reinterpret_cast<fuzzycron_schedule*>(h);
@@ -253,7 +257,8 @@ fuzzycron_status fuzzycron_prev(const fuzzycron_schedule* schedule, int64_t from
 
 fuzzycron_status fuzzycron_never(const fuzzycron_schedule* schedule, int* out, fuzzycron_error* error) {
   const fuzzycron::Schedule* s = handles().find(raw(schedule));
-  if (!s) return fail(error, FUZZYCRON_ERROR_HANDLE, "not a live schedule handle (NULL, freed, or not from fuzzycron_parse)");
+  if (!s)
+    return fail(error, FUZZYCRON_ERROR_HANDLE, "not a live schedule handle (NULL, freed, or not from fuzzycron_parse)");
   if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
   *out = s->never() ? 1 : 0;
   return ok(error);
@@ -263,7 +268,8 @@ fuzzycron_status fuzzycron_resolve(const char* expression, size_t length, const 
                                    size_t capacity, size_t* needed, fuzzycron_error* error) {
   if (!expression && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "expression is NULL");
   return guarded(error, [&] {
-    return write_text(fuzzycron::resolve(text_of(expression, length), options_of(options)), buf, capacity, needed, error);
+    return write_text(fuzzycron::resolve(text_of(expression, length), options_of(options)), buf, capacity, needed,
+                      error);
   });
 }
 

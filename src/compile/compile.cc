@@ -42,8 +42,7 @@ void for_each_value(const Term& t, const FieldRules& r, Add add) {
         }
       }
       break;
-    default:
-      break;
+    default: break;
   }
 }
 
@@ -88,7 +87,7 @@ void add_year(detail::Pattern& pat, int lo, int hi, int step, const syntax::Line
     syntax::fail("year: at most 3 separate items (ranges, steps or runs of evenly spaced years) are supported",
                  line.text, t.column, line.line);
   pat.year_terms[pat.year_count] = {static_cast<std::int16_t>(lo), static_cast<std::int16_t>(hi),
-                          static_cast<std::int16_t>(step)};
+                                    static_cast<std::int16_t>(step)};
   pat.year_count = static_cast<std::uint8_t>(pat.year_count + 1);
 }
 
@@ -140,23 +139,24 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
           switch (t.kind) {
             case Kind::no_spec: p.weekdays = 0x7f; break;
             case Kind::last_of_weekday: p.last_weekdays |= static_cast<std::uint8_t>(1u << weekday(t.lo)); break;
-            case Kind::nth_weekday:
-              p.nth_weekdays[t.hi - 1] |= static_cast<std::uint8_t>(1u << weekday(t.lo));
-              break;
-            default:
-              for_each_value(t, r, [&](int v) { p.weekdays |= static_cast<std::uint8_t>(1u << weekday(v)); });
+            case Kind::nth_weekday: p.nth_weekdays[t.hi - 1] |= static_cast<std::uint8_t>(1u << weekday(t.lo)); break;
+            default: for_each_value(t, r, [&](int v) { p.weekdays |= static_cast<std::uint8_t>(1u << weekday(v)); });
           }
           break;
         }
         case FieldId::year:
           switch (t.kind) {
             case Kind::all:
-              if (t.step == 0) any_year = true;
-              else add_year(p, 1970, 9999, t.step, line, t);
+              if (t.step == 0)
+                any_year = true;
+              else
+                add_year(p, 1970, 9999, t.step, line, t);
               break;
             case Kind::value:
-              if (t.step) add_year(p, t.lo, 9999, t.step, line, t);
-              else add_year(p, t.lo, t.lo, 1, line, t);
+              if (t.step)
+                add_year(p, t.lo, 9999, t.step, line, t);
+              else
+                add_year(p, t.lo, t.lo, 1, line, t);
               break;
             case Kind::range:
               if (t.hi < t.lo)
@@ -164,8 +164,7 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
                              line.line);
               add_year(p, t.lo, t.hi, t.step ? t.step : 1, line, t);
               break;
-            default:
-              break;
+            default: break;
           }
           break;
       }

@@ -102,8 +102,7 @@ int next_time_of_day(const Pattern& p, int sod) noexcept {
     if (p.minutes >> mi & 1) {
       if (int s2 = next_bit(p.seconds, s); s2 >= 0) return h * 3600 + mi * 60 + s2;
     }
-    if (int m2 = next_bit(p.minutes, mi + 1); m2 >= 0)
-      return h * 3600 + m2 * 60 + std::countr_zero(p.seconds);
+    if (int m2 = next_bit(p.minutes, mi + 1); m2 >= 0) return h * 3600 + m2 * 60 + std::countr_zero(p.seconds);
   }
   const int h2 = next_bit(p.hours, h + 1);
   if (h2 < 0) return -1;
@@ -126,8 +125,7 @@ int prev_time_of_day(const Pattern& p, int sod) noexcept {
     if (p.minutes >> mi & 1) {
       if (int s2 = prev_bit(p.seconds, s); s2 >= 0) return h * 3600 + mi * 60 + s2;
     }
-    if (int m2 = prev_bit(p.minutes, mi - 1); m2 >= 0)
-      return h * 3600 + m2 * 60 + last_bit(p.seconds);
+    if (int m2 = prev_bit(p.minutes, mi - 1); m2 >= 0) return h * 3600 + m2 * 60 + last_bit(p.seconds);
   }
   const int h2 = prev_bit(p.hours, h - 1);
   if (h2 < 0) return -1;

@@ -9,8 +9,10 @@
 
 namespace fuzzycron::detail {
 
-inline constexpr std::int64_t kMinInstant = std::chrono::floor<std::chrono::seconds>(kFirstInstant).time_since_epoch().count();
-inline constexpr std::int64_t kMaxInstant = std::chrono::floor<std::chrono::seconds>(kLastInstant).time_since_epoch().count();
+inline constexpr std::int64_t kMinInstant =
+    std::chrono::floor<std::chrono::seconds>(kFirstInstant).time_since_epoch().count();
+inline constexpr std::int64_t kMaxInstant =
+    std::chrono::floor<std::chrono::seconds>(kLastInstant).time_since_epoch().count();
 
 inline constexpr std::int64_t kNoMatch = INT64_MIN;        // none within the limit searched
 inline constexpr std::int64_t kExhausted = INT64_MIN + 1;  // none ever (the year set ended)

@@ -13,23 +13,23 @@ struct YearTerm {
 };
 
 struct Pattern {
-  std::uint64_t seconds = 0;  // bit s, 0..59
-  std::uint64_t minutes = 0;  // bit m, 0..59
-  std::uint32_t hours = 0;    // bit h, 0..23
-  std::uint32_t days = 0;     // bit d, 1..31: plain day-of-month values
+  std::uint64_t seconds = 0;                   // bit s, 0..59
+  std::uint64_t minutes = 0;                   // bit m, 0..59
+  std::uint32_t hours = 0;                     // bit h, 0..23
+  std::uint32_t days = 0;                      // bit d, 1..31: plain day-of-month values
   std::uint32_t last_day_offsets = 0;          // bit n: the day (last - n)          L, L-n
   std::uint32_t last_day_offsets_weekday = 0;  // bit n: weekday nearest (last - n)  LW, L-nW
   std::uint32_t nearest_weekdays = 0;          // bit d: weekday nearest d           dW
-  std::uint16_t months = 0;    // bit m, 1..12
-  std::uint8_t weekdays = 0;   // bit w, 0 = Sunday .. 6
+  std::uint16_t months = 0;                    // bit m, 1..12
+  std::uint8_t weekdays = 0;                   // bit w, 0 = Sunday .. 6
   std::uint8_t last_weekdays = 0;              // bit w: last such weekday of the month  wL
   std::array<std::uint8_t, 5> nth_weekdays{};  // [k-1] bit w: k-th such weekday       w#k
-  std::uint8_t year_count : 2 = 0;  // 0: every year, else year_terms[0..count)
-  std::uint8_t gap : 1 = 0;         // DstPolicy::Gap after resolving `cron`
-  std::uint8_t overlap : 2 = 0;     // DstPolicy::Overlap after resolving `cron`
-  std::uint8_t day_or : 1 = 0;      // day-of-month OR day-of-week (Vixie); otherwise AND
-  std::uint8_t day_specials : 1 = 0;  // any of the L/W/# masks is set
-  std::uint8_t never : 1 = 0;       // no calendar day can ever match
+  std::uint8_t year_count : 2 = 0;             // 0: every year, else year_terms[0..count)
+  std::uint8_t gap : 1 = 0;                    // DstPolicy::Gap after resolving `cron`
+  std::uint8_t overlap : 2 = 0;                // DstPolicy::Overlap after resolving `cron`
+  std::uint8_t day_or : 1 = 0;                 // day-of-month OR day-of-week (Vixie); otherwise AND
+  std::uint8_t day_specials : 1 = 0;           // any of the L/W/# masks is set
+  std::uint8_t never : 1 = 0;                  // no calendar day can ever match
   // Up to three progressions; single years continuing one are merged into it.
   std::array<YearTerm, 3> year_terms{};
 };

@@ -24,8 +24,8 @@ bool digits(std::string_view s, std::size_t at, std::size_t n, int& out) {
 std::optional<sys_milliseconds> parse_rfc3339(std::string_view s) noexcept {
   int y, mo, d, h, mi, sec;
   if (!digits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-' ||
-      !digits(s, 8, 2, d) || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || !digits(s, 11, 2, h) ||
-      s[13] != ':' || !digits(s, 14, 2, mi) || s[16] != ':' || !digits(s, 17, 2, sec))
+      !digits(s, 8, 2, d) || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || !digits(s, 11, 2, h) || s[13] != ':' ||
+      !digits(s, 14, 2, mi) || s[16] != ':' || !digits(s, 17, 2, sec))
     return std::nullopt;
   const date::year_month_day ymd{date::year{y}, date::month(unsigned(mo)), date::day(unsigned(d))};
   if (y < 1 || !ymd.ok() || h > 23 || mi > 59 || sec > 59) return std::nullopt;
@@ -47,8 +47,8 @@ std::optional<sys_milliseconds> parse_rfc3339(std::string_view s) noexcept {
     ++i;
   } else if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
     int oh, om;
-    if (!digits(s, i + 1, 2, oh) || i + 3 >= s.size() || s[i + 3] != ':' || !digits(s, i + 4, 2, om) ||
-        oh > 23 || om > 59)
+    if (!digits(s, i + 1, 2, oh) || i + 3 >= s.size() || s[i + 3] != ':' || !digits(s, i + 4, 2, om) || oh > 23 ||
+        om > 59)
       return std::nullopt;
     offset = (oh * 3600 + om * 60) * (s[i] == '-' ? -1 : 1);
     i += 6;
@@ -69,8 +69,7 @@ std::string format_rfc3339(sys_milliseconds t, TimeZone zone, bool utc_z) {
   const date::year_month_day ymd{day};
   const date::hh_mm_ss<std::chrono::milliseconds> tod{local - day};
   std::string out = fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}", int(ymd.year()), unsigned(ymd.month()),
-                                unsigned(ymd.day()), tod.hours().count(), tod.minutes().count(),
-                                tod.seconds().count());
+                                unsigned(ymd.day()), tod.hours().count(), tod.minutes().count(), tod.seconds().count());
   if (tod.subseconds().count() != 0) out += fmt::format(".{:03}", tod.subseconds().count());
   if (utc_z && zone == TimeZone::utc()) return out + "Z";
   const long o = static_cast<long>(off.count());

@@ -14,8 +14,8 @@ namespace {
 
 using detail::kExhausted;
 using detail::kNoMatch;
-using detail::Pattern;
 using detail::kZoneSlack;
+using detail::Pattern;
 using detail::ZoneInterval;
 using Gap = DstPolicy::Gap;
 using Overlap = DstPolicy::Overlap;
@@ -30,8 +30,7 @@ struct LocalSpan {
   std::int64_t lo, hi;
 };
 LocalSpan usable(const Pattern& p, const ZoneInterval& z, std::int64_t lo, std::int64_t hi) {
-  if (p.overlap == std::uint8_t(Overlap::first) && z.prev_offset > z.offset)
-    lo = std::max(lo, z.begin + z.prev_offset);
+  if (p.overlap == std::uint8_t(Overlap::first) && z.prev_offset > z.offset) lo = std::max(lo, z.begin + z.prev_offset);
   if (p.overlap == std::uint8_t(Overlap::last) && z.next_offset < z.offset)
     hi = std::min(hi, z.end + z.next_offset - 1);
   return {lo, hi};
@@ -303,8 +302,8 @@ std::size_t Schedule::hash() const noexcept {
     f.add(p.last_day_offsets_weekday), f.add(p.nearest_weekdays), f.add(p.months), f.add(p.weekdays);
     f.add(p.last_weekdays);
     for (auto n : p.nth_weekdays) f.add(n);
-    f.add(static_cast<std::uint8_t>(p.year_count | p.gap << 2 | p.overlap << 3 | p.day_or << 5 |
-                                    p.day_specials << 6 | p.never << 7));
+    f.add(static_cast<std::uint8_t>(p.year_count | p.gap << 2 | p.overlap << 3 | p.day_or << 5 | p.day_specials << 6 |
+                                    p.never << 7));
     for (int i = 0; i < p.year_count; ++i) {
       const auto& y = p.year_terms[static_cast<std::size_t>(i)];
       f.add(static_cast<std::uint16_t>(y.lo)), f.add(static_cast<std::uint16_t>(y.hi)),
@@ -328,7 +327,8 @@ std::int64_t Schedule::next_ms(sys_milliseconds t) const noexcept {
   if (c.minutes_only) {
     if (!c.fixed_zone) {
       Searched known = kNotSearched;
-      if (const std::int64_t r = next_minute_in_interval(c, t.time_since_epoch().count(), known); r != kNoMatch) return r;
+      if (const std::int64_t r = next_minute_in_interval(c, t.time_since_epoch().count(), known); r != kNoMatch)
+        return r;
       if (known.found == kExhausted) return kNone;
       const std::int64_t s = std::chrono::floor<seconds>(t - c.offset).time_since_epoch().count();
       const std::int64_t r = next_of(c.first, *c.zone, s, known);
@@ -365,7 +365,8 @@ std::int64_t Schedule::prev_ms(sys_milliseconds t) const noexcept {
   if (c.minutes_only) {
     if (!c.fixed_zone) {
       Searched known = kNotSearchedBack;
-      if (const std::int64_t r = prev_minute_in_interval(c, t.time_since_epoch().count(), known); r != kNoMatch) return r;
+      if (const std::int64_t r = prev_minute_in_interval(c, t.time_since_epoch().count(), known); r != kNoMatch)
+        return r;
       if (known.found == kExhausted) return kNone;
       const std::int64_t s = std::chrono::ceil<seconds>(t - c.offset).time_since_epoch().count();
       const std::int64_t r = prev_of(c.first, *c.zone, s, known);

@@ -82,13 +82,13 @@ class Zone {
   // The TZif footer's POSIX rule: date/tz with the OS database stops at the
   // file's last explicit transition (2037), the rule carries the zone on.
   std::unique_ptr<PosixRule> rule_;
-  std::int64_t rule_from_ = INT64_MAX;  // first instant the rule answers for
+  std::int64_t rule_from_ = INT64_MAX;                 // first instant the rule answers for
   std::int32_t offset_before_ = 0, offset_after_ = 0;  // just outside the table
   std::string name_;
   std::vector<Entry> table_;  // offsets change at each begin; covers [table_lo_, table_hi_)
   // bucket_[(t - table_lo_) >> kBucketShift]: the last entry that begins at or
   // before the bucket's start, so a lookup scans at most a few entries.
-  static constexpr int kBucketShift = 25;  // about 388 days
+  static constexpr int kBucketShift = 25;                      // about 388 days
   static constexpr std::int64_t kFar = std::int64_t{1} << 48;  // the table's bounds for a fixed offset
   std::vector<std::uint32_t> bucket_;
   // The same in milliseconds: bucket_ms_[(t_ms - table_lo_ * 1000) >> kBucketShiftMs].
@@ -112,10 +112,14 @@ inline ZoneInterval Zone::interval_at(std::int64_t t) const noexcept {
   z.begin = table_[i].begin;
   z.offset = table_[i].offset;
   z.end = i + 1 < table_.size() ? table_[i + 1].begin : table_hi_;
-  if (i + 1 < table_.size()) z.next_offset = table_[i + 1].offset;
-  else z.next_offset = table_hi_ == kFar ? z.offset : offset_after_;
-  if (i > 0) z.prev_offset = table_[i - 1].offset;
-  else z.prev_offset = table_lo_ == -kFar ? z.offset : offset_before_;
+  if (i + 1 < table_.size())
+    z.next_offset = table_[i + 1].offset;
+  else
+    z.next_offset = table_hi_ == kFar ? z.offset : offset_after_;
+  if (i > 0)
+    z.prev_offset = table_[i - 1].offset;
+  else
+    z.prev_offset = table_lo_ == -kFar ? z.offset : offset_before_;
   return z;
 }
 

@@ -21,11 +21,16 @@ std::uint32_t fnv1a_utf16(std::string_view s) {
     const auto c = static_cast<unsigned char>(s[i]);
     std::uint32_t cp;
     std::size_t n;
-    if (c < 0x80) cp = c, n = 1;
-    else if (c < 0xe0) cp = c & 0x1fu, n = 2;
-    else if (c < 0xf0) cp = c & 0x0fu, n = 3;
-    else cp = c & 0x07u, n = 4;
-    for (std::size_t k = 1; k < n && i + k < s.size(); ++k) cp = cp << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3fu);
+    if (c < 0x80)
+      cp = c, n = 1;
+    else if (c < 0xe0)
+      cp = c & 0x1fu, n = 2;
+    else if (c < 0xf0)
+      cp = c & 0x0fu, n = 3;
+    else
+      cp = c & 0x07u, n = 4;
+    for (std::size_t k = 1; k < n && i + k < s.size(); ++k)
+      cp = cp << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3fu);
     i += n;
     if (cp < 0x10000) {
       add(cp);

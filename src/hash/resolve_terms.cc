@@ -53,7 +53,9 @@ void draw_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const Dia
     int k = 0;
     for (Term& t : field->terms) {
       if (t.kind != Term::Kind::hash) continue;
-      auto fail = [&](const std::string& why) { syntax::fail(fmt::format("{}: {}", field_name(id), why), line.text, t.column, line.line); };
+      auto fail = [&](const std::string& why) {
+        syntax::fail(fmt::format("{}: {}", field_name(id), why), line.text, t.column, line.line);
+      };
       const int lo = t.lo, hi = t.hi, n = t.step;
       const bool dow = id == FieldId::day_of_week;
       const int shift = numbering_shift(id, t, options);
@@ -64,13 +66,19 @@ void draw_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const Dia
         fail(fmt::format("the step {} is larger than the hash range {}-{}", n, lo, hi));
       switch (scheme) {
         case HashScheme::fc1:
-          if (n == 0) set_value(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
-          else set_range(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), shift + hi, n);
+          if (n == 0)
+            set_value(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
+          else
+            set_range(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), shift + hi,
+                      n);
           break;
         case HashScheme::jenkins:
           // Jenkins: H/1 (step 1) picks a single value, like a bare H.
-          if (n <= 1) set_value(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
-          else set_range(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), shift + hi, n);
+          if (n <= 1)
+            set_value(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(hi - lo + 1))));
+          else
+            set_range(t, shift + lo + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n))), shift + hi,
+                      n);
           break;
         case HashScheme::furiko: {
           const int max = dow ? 6 : rules.max, min = dow ? 0 : rules.min;
@@ -80,27 +88,33 @@ void draw_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const Dia
           }
           // furiko: H/n starts at 0..n-1 (not at the field minimum), H(a-b)/n at a..a+n-1.
           if (n > max) fail(fmt::format("the interval {} is larger than the field's maximum {}", n, max));
-          const int start = (t.explicit_range ? lo : 0) + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n)));
+          const int start =
+              (t.explicit_range ? lo : 0) + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n)));
           const int end = t.explicit_range ? hi : max;
           if (start < min)
             fail(fmt::format("the drawn start {} is below the field's minimum {} (furiko draws H/{} from 0-{})", start,
                              rules.min, n, n - 1));
           if (start > end)
-            fail(fmt::format("the drawn start {} is beyond the end of the range {} (furiko draws H(a-b)/{} from a to a+{})",
-                             start, end, n, n - 1));
+            fail(fmt::format(
+                "the drawn start {} is beyond the end of the range {} (furiko draws H(a-b)/{} from a to a+{})", start,
+                end, n, n - 1));
           set_range(t, start + shift, end + shift, n);
           break;
         }
         case HashScheme::croniter: {
           // H/n starts at a value drawn from the first period; a start on the
           // end of the range is that one value (croniter 6.3).
-          auto pick = [&](int a, int b) { return a + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(b - a + 1))); };
+          auto pick = [&](int a, int b) {
+            return a + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(b - a + 1)));
+          };
           if (n == 0) {
             set_value(t, pick(lo, hi));
           } else {
             const int x = pick(lo, std::min(lo + n - 1, hi));
-            if (x == hi) set_value(t, x);
-            else set_range(t, x, hi, n);
+            if (x == hi)
+              set_value(t, x);
+            else
+              set_range(t, x, hi, n);
           }
           break;
         }
@@ -115,7 +129,8 @@ void draw_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const Dia
               fail(fmt::format("H({}-{}) goes outside the field's {}-{} (strict mode)", lo, hi, rules.min, rules.max));
             a = std::max(a, rules.min);
             b = std::min(b, rules.max);
-            if (a > b) fail(fmt::format("H({}-{}) has no value inside the field's {}-{}", lo, hi, rules.min, rules.max));
+            if (a > b)
+              fail(fmt::format("H({}-{}) has no value inside the field's {}-{}", lo, hi, rules.min, rules.max));
           }
           auto pick = [&] { return a + static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(b - a + 1))); };
           if (n == 0) {
@@ -127,8 +142,10 @@ void draw_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const Dia
           const int offset = static_cast<int>(hasher.draw(id, k, static_cast<std::uint64_t>(n)));
           int first = a / n * n + offset;
           if (first < a) first += n;
-          if (first > b) set_value(t, pick());
-          else set_range(t, first, b, n);
+          if (first > b)
+            set_value(t, pick());
+          else
+            set_range(t, first, b, n);
           break;
         }
       }

@@ -13,10 +13,14 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
   std::size_t n;
   unsigned min;
   if (c < 0x80) return 1;
-  if (c >= 0xc2 && c <= 0xdf) n = 2, min = 0x80;
-  else if (c >= 0xe0 && c <= 0xef) n = 3, min = 0x800;
-  else if (c >= 0xf0 && c <= 0xf4) n = 4, min = 0x10000;
-  else return 0;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, min = 0x80;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, min = 0x800;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, min = 0x10000;
+  else
+    return 0;
   if (i + n > s.size()) return 0;
   unsigned cp = c & (0xff >> (n + 1));
   for (std::size_t k = 1; k < n; ++k) {
@@ -35,13 +39,16 @@ Seed::Seed(std::vector<std::string> parts) : parts_(std::move(parts)) {
     const std::string& part = parts_[p];
     const std::string shown = part.size() > 60 ? part.substr(0, 60) + "..." : part;
     if (part.empty())
-      throw Error(ErrorKind::bad_seed, fmt::format("seed part {} is empty: every part (host, job name, ...) needs text", p + 1), "''", 1);
+      throw Error(ErrorKind::bad_seed,
+                  fmt::format("seed part {} is empty: every part (host, job name, ...) needs text", p + 1), "''", 1);
     for (std::size_t i = 0; i < part.size();) {
       if (part[i] == '\0')
-        throw Error(ErrorKind::bad_seed, fmt::format("seed part {} contains a NUL byte at byte {}", p + 1, i + 1), shown, static_cast<int>(i) + 1);
+        throw Error(ErrorKind::bad_seed, fmt::format("seed part {} contains a NUL byte at byte {}", p + 1, i + 1),
+                    shown, static_cast<int>(i) + 1);
       const std::size_t n = utf8_length(part, i);
       if (n == 0)
-        throw Error(ErrorKind::bad_seed, fmt::format("seed part {} is not valid UTF-8 at byte {}", p + 1, i + 1), shown, static_cast<int>(i) + 1);
+        throw Error(ErrorKind::bad_seed, fmt::format("seed part {} is not valid UTF-8 at byte {}", p + 1, i + 1), shown,
+                    static_cast<int>(i) + 1);
       i += n;
     }
   }

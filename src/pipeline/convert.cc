@@ -5,9 +5,9 @@
 
 #include <bit>
 
+#include "compile/compile.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
-#include "compile/compile.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/render.h"
 #include "syntax/dialects.h"
@@ -32,7 +32,8 @@ std::string render_bits(std::uint64_t bits, int lo, int hi) {
     // "*/n" when the run starts at the minimum and goes as far as it can: it
     // keeps an interval schedule an interval schedule for the `cron` DST policy.
     if (run && step > 1 && v.front() == lo && v.back() + step > hi) return fmt::format("*/{}", step);
-    if (run) return step == 1 ? fmt::format("{}-{}", v.front(), v.back()) : fmt::format("{}-{}/{}", v.front(), v.back(), step);
+    if (run)
+      return step == 1 ? fmt::format("{}-{}", v.front(), v.back()) : fmt::format("{}-{}/{}", v.front(), v.back(), step);
   }
   std::string out;
   for (int x : v) out += (out.empty() ? "" : ",") + std::to_string(x);
@@ -47,13 +48,13 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
   for (auto m : p.nth_weekdays) dow_special = dow_special || m;
   const bool dom_restricted = p.days != kAllDays || dom_special;
   const bool dow_restricted = p.weekdays != 0x7f || dow_special;
-  if ((dom_special || dow_special) && !row.specials) cannot(to, "L, W or # (last day, nearest weekday, nth weekday)", text);
+  if ((dom_special || dow_special) && !row.specials)
+    cannot(to, "L, W or # (last day, nearest weekday, nth weekday)", text);
   if (!row.last_offsets && ((p.last_day_offsets | p.last_day_offsets_weekday) & ~1u))
     cannot(to, "L-n (an offset from the last day of the month)", text);
   const bool ors = row.day_or;
   if (dom_restricted && dow_restricted) {
-    if (p.day_or && !ors)
-      cannot(to, "\"day-of-month OR day-of-week\" (both restricted, either may match)", text);
+    if (p.day_or && !ors) cannot(to, "\"day-of-month OR day-of-week\" (both restricted, either may match)", text);
     if (!p.day_or && ors)
       cannot(to, "\"day-of-month AND day-of-week\": it fires when either matches once both are restricted", text);
     if (row.question) cannot(to, "a day-of-month and a day-of-week together (one of them must be '?')", text);
@@ -61,7 +62,8 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
   // Day-of-month text.
   std::string dom = dom_restricted ? (p.days ? render_bits(p.days, 1, 31) : "") : "*";
   auto add = [&](std::string& s, const std::string& item) { s += (s.empty() ? "" : ",") + item; };
-  for (std::uint32_t b = p.last_day_offsets; b; b &= b - 1) add(dom, std::countr_zero(b) ? fmt::format("L-{}", std::countr_zero(b)) : "L");
+  for (std::uint32_t b = p.last_day_offsets; b; b &= b - 1)
+    add(dom, std::countr_zero(b) ? fmt::format("L-{}", std::countr_zero(b)) : "L");
   for (std::uint32_t b = p.last_day_offsets_weekday; b; b &= b - 1)
     add(dom, std::countr_zero(b) ? fmt::format("L-{}W", std::countr_zero(b)) : "LW");
   for (std::uint32_t b = p.nearest_weekdays; b; b &= b - 1) add(dom, fmt::format("{}W", std::countr_zero(b)));
@@ -75,7 +77,8 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
     dow = p.weekdays ? render_bits(shifted, base, base + 6) : "";
     for (unsigned b = p.last_weekdays; b; b &= b - 1) add(dow, fmt::format("{}L", std::countr_zero(b) + base));
     for (int k = 0; k < 5; ++k)
-      for (unsigned b = p.nth_weekdays[k]; b; b &= b - 1) add(dow, fmt::format("{}#{}", std::countr_zero(b) + base, k + 1));
+      for (unsigned b = p.nth_weekdays[k]; b; b &= b - 1)
+        add(dow, fmt::format("{}#{}", std::countr_zero(b) + base, k + 1));
   }
   if (row.question) (dow_restricted ? dom : dow) = "?";
   // Vixie reads a day field starting with '*' as unrestricted (so "*/2" would
@@ -93,7 +96,8 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
   }
   if (!years.empty() && !row.years) cannot(to, "a year field", text);
   const bool seconds = p.seconds != 1;
-  if (seconds && row.seconds == syntax::SecondsField::none) cannot(to, fmt::format("seconds ({})", row.no_seconds), text);
+  if (seconds && row.seconds == syntax::SecondsField::none)
+    cannot(to, fmt::format("seconds ({})", row.no_seconds), text);
   const std::string sec = render_bits(p.seconds, 0, 59), min = render_bits(p.minutes, 0, 59),
                     hour = render_bits(p.hours, 0, 23), mon = render_bits(p.months, 1, 12);
   const std::string days = fmt::format("{} {} {} {}", hour, dom, mon, dow);
@@ -109,8 +113,7 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
     case syntax::SecondsField::last:
       if (seconds) return fmt::format("{} {} {}", min, days, sec);
       break;
-    case syntax::SecondsField::none:
-      break;
+    case syntax::SecondsField::none: break;
   }
   return fmt::format("{} {}", min, days);
 }
@@ -123,11 +126,15 @@ std::string resolve(std::string_view expression, const ParseOptions& options, Di
   detail::draw_hash_forms(spec, options);
   const std::string text(expression);
   if (spec.lines.size() != 1)
-    throw Error(ErrorKind::unsupported, fmt::format("the {} dialect has no multi-line specs: convert one line at a time",
-                                 dialect_name(to)),
-                     text, 1);
-  if (spec.zone) throw Error(ErrorKind::unsupported, "the zone prefix does not carry over into another dialect: give the zone as the options' time zone", text, 1);
-  return detail::render_pattern(compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy()), to, text);
+    throw Error(ErrorKind::unsupported,
+                fmt::format("the {} dialect has no multi-line specs: convert one line at a time", dialect_name(to)),
+                text, 1);
+  if (spec.zone)
+    throw Error(ErrorKind::unsupported,
+                "the zone prefix does not carry over into another dialect: give the zone as the options' time zone",
+                text, 1);
+  return detail::render_pattern(compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy()),
+                                to, text);
 }
 
 }  // namespace fuzzycron

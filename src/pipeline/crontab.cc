@@ -65,15 +65,16 @@ Schedule CrontabEntry::parse(const ParseOptions& base, const std::string& host) 
   } catch (const Error& e) {  // the seed: a name (or host) that is not valid text
     const std::size_t command_at = text.find(command, static_cast<std::size_t>(schedule_column - 1) + schedule.size());
     throw Error(ErrorKind::bad_seed, "the job's seed [host, name] is not usable: " + e.message(), text,
-                     command_at == std::string::npos ? schedule_column : static_cast<int>(command_at) + 1, line);
+                command_at == std::string::npos ? schedule_column : static_cast<int>(command_at) + 1, line);
   }
   if (!zone.empty()) {
     try {
       TimeZone::locate(zone);
     } catch (const Error&) {
-      throw Error(ErrorKind::time_zone, fmt::format("the entry runs in CRON_TZ={} (line {}), which is not a zone of the tz database",
-                                   zone, zone_line),
-                       text, schedule_column, line);
+      throw Error(ErrorKind::time_zone,
+                  fmt::format("the entry runs in CRON_TZ={} (line {}), which is not a zone of the tz database", zone,
+                              zone_line),
+                  text, schedule_column, line);
     }
   }
   try {
@@ -136,13 +137,17 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
         } catch (const Error&) {
           error(static_cast<int>(raw.find('=')) + 2,
                 fmt::format("unknown time zone '{}' for CRON_TZ: use an IANA name such as Europe/Berlin; the "
-                            "entries below it are reported too", zone));
+                            "entries below it are reported too",
+                            zone));
         }
       } else {
         std::string value = unquote(line.substr(line.find('=') + 1));
-        const auto same = std::find_if(environment.begin(), environment.end(), [&](auto& v) { return v.first == name; });
-        if (same != environment.end()) same->second = std::move(value);
-        else environment.emplace_back(name, std::move(value));
+        const auto same =
+            std::find_if(environment.begin(), environment.end(), [&](auto& v) { return v.first == name; });
+        if (same != environment.end())
+          same->second = std::move(value);
+        else
+          environment.emplace_back(name, std::move(value));
       }
       pending_name.clear();
       continue;

@@ -70,12 +70,18 @@ std::chrono::milliseconds parse_duration(std::string_view text) {
     while (i < text.size() && text[i] >= 'a' && text[i] <= 'z') ++i;
     const std::string_view unit = text.substr(unit_at, i - unit_at);
     std::int64_t ms;
-    if (unit == "ms") ms = 1;
-    else if (unit == "s") ms = 1000;
-    else if (unit == "m") ms = 60'000;
-    else if (unit == "h") ms = 3'600'000;
-    else if (unit == "d") ms = 86'400'000;
-    else throw bad(unit_at);
+    if (unit == "ms")
+      ms = 1;
+    else if (unit == "s")
+      ms = 1000;
+    else if (unit == "m")
+      ms = 60'000;
+    else if (unit == "h")
+      ms = 3'600'000;
+    else if (unit == "d")
+      ms = 86'400'000;
+    else
+      throw bad(unit_at);
     if (n > (kMax - total) / ms) throw bad(start);
     total += n * ms;
   }

@@ -14,7 +14,6 @@
 
 namespace fuzzycron {
 
-
 HashScheme default_hash_scheme(Dialect d) noexcept { return syntax::dialect_row(d).hash; }
 
 DstPolicy default_dst_policy(Dialect d) noexcept { return syntax::dialect_row(d).dst; }
@@ -76,7 +75,8 @@ void add_hashed_seconds(syntax::Line& line, const ParseOptions& options) {
   const auto second = static_cast<int>(syntax::FieldId::second);
   if (options.dialect == Dialect::furiko && options.furiko.hash_seconds_by_default && options.furiko.hash_names &&
       !options.seed.empty() && !line.fields[second])
-    line.fields[second] = syntax::parse_field("H", 1, syntax::rules_for(Dialect::furiko, syntax::FieldId::second), line);
+    line.fields[second] =
+        syntax::parse_field("H", 1, syntax::rules_for(Dialect::furiko, syntax::FieldId::second), line);
 }
 
 // Draws the line's hash forms with the spec's hasher.
@@ -95,12 +95,13 @@ void draw_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, const 
                   "hash forms (H) pick a stable value from a seed such as the job's name, and none was given; "
                   "without hashing write a fixed value",
                   line.text, column, line.line);
-    syntax::fail("hash forms (H) are switched off (furiko's hash_names option is off)", line.text, column,
-                 line.line);
+    syntax::fail("hash forms (H) are switched off (furiko's hash_names option is off)", line.text, column, line.line);
   }
   if (!hasher)
-    hasher = hash::make_hasher(options.hash.value_or(default_hash_scheme(options.dialect)), options.seed, options.furiko);
-  hash::draw_terms(line, *hasher, options.hash.value_or(default_hash_scheme(options.dialect)), options.dialect_options());
+    hasher =
+        hash::make_hasher(options.hash.value_or(default_hash_scheme(options.dialect)), options.seed, options.furiko);
+  hash::draw_terms(line, *hasher, options.hash.value_or(default_hash_scheme(options.dialect)),
+                   options.dialect_options());
 }
 
 // One hasher for the whole spec: Jenkins draws in reading order across lines.
@@ -128,7 +129,8 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
     one.never = true;
   } else {
     several.reserve(spec.lines.size());
-    for (const auto& line : spec.lines) several.push_back(compiler::compile_line(line, options.dialect_options(), options.dst_policy()));
+    for (const auto& line : spec.lines)
+      several.push_back(compiler::compile_line(line, options.dialect_options(), options.dst_policy()));
   }
   const std::span<const detail::Pattern> patterns = several.empty() ? std::span{&one, 1} : std::span{several};
   TimeZone zone;
@@ -155,7 +157,9 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
 
 }  // namespace detail
 
-Syntax syntax_of(std::string_view expression, const ParseOptions& options) { return detail::split(expression, options); }
+Syntax syntax_of(std::string_view expression, const ParseOptions& options) {
+  return detail::split(expression, options);
+}
 
 void resolve_hash_forms(Syntax& syntax, const ParseOptions& options) { detail::draw_hash_forms(syntax, options); }
 

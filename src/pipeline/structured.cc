@@ -1,7 +1,7 @@
 // JSON objects as schedules (docs/structured.md): each key becomes one field of a Line,
 // then the normal compiler runs.
-#include "engine/compiled_schedule.h"
 #include "fuzzycron/structured.h"
+#include "engine/compiled_schedule.h"
 
 #include <fmt/format.h>
 
@@ -9,8 +9,8 @@
 
 #include "compile/compile.h"
 #include "fuzzycron/error.h"
-#include "syntax/field.h"
 #include "pipeline/pipeline.h"
+#include "syntax/field.h"
 
 namespace fuzzycron {
 namespace {
@@ -18,9 +18,9 @@ namespace {
 using syntax::FieldId;
 
 constexpr std::pair<std::string_view, FieldId> kKeys[] = {
-    {"second", FieldId::second},   {"minute", FieldId::minute},
-    {"hour", FieldId::hour},       {"day_of_month", FieldId::day_of_month},
-    {"month", FieldId::month},     {"day_of_week", FieldId::day_of_week},
+    {"second", FieldId::second}, {"minute", FieldId::minute},
+    {"hour", FieldId::hour},     {"day_of_month", FieldId::day_of_month},
+    {"month", FieldId::month},   {"day_of_week", FieldId::day_of_week},
     {"year", FieldId::year},
 };
 
@@ -39,9 +39,7 @@ int rank(FieldId f) {
 }
 
 std::string field_text(const nlohmann::json& v, std::string_view key, const std::string& json) {
-  auto bad = [&](const std::string& why) {
-    throw Error(ErrorKind::syntax, fmt::format("{}: {}", key, why), json, 1);
-  };
+  auto bad = [&](const std::string& why) { throw Error(ErrorKind::syntax, fmt::format("{}: {}", key, why), json, 1); };
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
   if (v.is_string()) {
     const auto s = v.get<std::string>();
@@ -73,9 +71,10 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
     throw Error(ErrorKind::syntax, std::string("not valid JSON: ") + e.what(), json, static_cast<int>(e.byte));
   }
   if (!obj.is_object() || obj.empty())
-    throw Error(ErrorKind::syntax, "a structured schedule is a non-empty JSON object with keys second minute hour "
-                     "day_of_month month day_of_week year",
-                     json, 1);
+    throw Error(ErrorKind::syntax,
+                "a structured schedule is a non-empty JSON object with keys second minute hour "
+                "day_of_month month day_of_week year",
+                json, 1);
   std::array<std::optional<std::string>, syntax::kFieldCount> texts;
   int finest = 99;
   for (const auto& item : obj.items()) {
@@ -83,9 +82,9 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
     const auto& value = item.value();
     const auto it = std::find_if(std::begin(kKeys), std::end(kKeys), [&](auto& k) { return k.first == key; });
     if (it == std::end(kKeys))
-      throw Error(ErrorKind::syntax, fmt::format("unknown key '{}': use second minute hour day_of_month month day_of_week year",
-                                   key),
-                       json, 1);
+      throw Error(ErrorKind::syntax,
+                  fmt::format("unknown key '{}': use second minute hour day_of_month month day_of_week year", key),
+                  json, 1);
     texts[static_cast<int>(it->second)] = field_text(value, key, json);
     finest = std::min(finest, rank(it->second));
   }
@@ -107,7 +106,8 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
   spec.lines.push_back(std::move(line));
   detail::draw_hash_forms(spec, options);  // "H/15" with a seed, as in expressions
   // Both day fields given: both must match, in every dialect.
-  const detail::Pattern pattern = compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy(), true);
+  const detail::Pattern pattern =
+      compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy(), true);
   return detail::Access::make({&pattern, 1}, TimeZone::locate(options.time_zone), options.dst_policy());
 }
 

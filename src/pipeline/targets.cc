@@ -60,8 +60,7 @@ std::vector<detail::YearTerm> years_upto(const Pattern& p, int max, Target t, co
 void shift_seconds(Pattern& p, std::int64_t seconds, Target t, const std::string& text) {
   if (seconds == 0) return;
   if (std::bit_width(p.seconds) - 1 + seconds > 59)
-    cannot(t, "this spread offset: it carries fire times into the next minute; use H in the time fields instead",
-           text);
+    cannot(t, "this spread offset: it carries fire times into the next minute; use H in the time fields instead", text);
   p.seconds <<= seconds;
 }
 
@@ -184,8 +183,7 @@ std::vector<std::string> systemd_specs(const Pattern& p, const std::string& zone
       cannot(T, "a spread offset with milliseconds on several seconds of the minute; use H in the time fields", text);
     seconds += fmt::format(".{:03}", offset_ms % 1000);
   }
-  const std::string time =
-      fmt::format("{}:{}:{}", sd_list(q.hours, 0, 23, 2), sd_list(q.minutes, 0, 59, 2), seconds);
+  const std::string time = fmt::format("{}:{}:{}", sd_list(q.hours, 0, 23, 2), sd_list(q.minutes, 0, 59, 2), seconds);
   std::string year = "*";
   if (q.year_count > 0) {
     year.clear();
@@ -295,8 +293,7 @@ TargetSchedule to_target(std::string_view expression, const ParseOptions& option
   TimeZone::locate(out.zone);  // an unknown zone is an error here too
   std::int64_t offset_ms = 0;
   if (options.offset_window.count() != 0) {
-    if (options.seed.empty())
-      throw Error(ErrorKind::missing_seed, "an offset window needs a seed, and none was given");
+    if (options.seed.empty()) throw Error(ErrorKind::missing_seed, "an offset window needs a seed, and none was given");
     offset_ms = seed_offset(options.seed, options.offset_window).count();
   }
   bool fires = false;
@@ -317,7 +314,8 @@ TargetSchedule to_target(std::string_view expression, const ParseOptions& option
         out.expressions.push_back(cron_line(p, Dialect::furiko, target, text));
         break;
       case Target::eventbridge: {
-        if (offset_ms) cannot(target, "a spread offset (it fires anywhere within the minute); use H in the time fields", text);
+        if (offset_ms)
+          cannot(target, "a spread offset (it fires anywhere within the minute); use H in the time fields", text);
         if (dom_restricted(p) && dow_restricted(p)) {
           if (!p.day_or) cannot(target, "a day-of-month AND day-of-week (one of them must be '?')", text);
           // Day-of-month OR day-of-week: two schedules (both fire on a day matching both).

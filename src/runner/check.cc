@@ -34,15 +34,16 @@ int test_config(const RunnerOptions& options, std::ostream& out) {
   lint_options.parse = options.parse;
   lint_options.host = options.host;
   lint_options.runs_on = RunsOn::fuzzycron;
-  lint_options.from =
-      options.sim_start.value_or(std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
+  lint_options.from = options.sim_start.value_or(
+      std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
   for (Finding f : lint(parse_crontab(text, options.parse.dialect), lint_options))
     if (f.severity >= Severity::warning && !f.code.starts_with("FC00")) {
       f.text.clear();  // one line per finding
       out << format_diagnostic(options.file, f);
     }
-  out << fmt::format("{}: {} job{}, {} problem{}\n", options.file, config.jobs.size(), config.jobs.size() == 1 ? "" : "s",
-                     config.problems.size(), config.problems.size() == 1 ? "" : "s");
+  out << fmt::format("{}: {} job{}, {} problem{}\n", options.file, config.jobs.size(),
+                     config.jobs.size() == 1 ? "" : "s", config.problems.size(),
+                     config.problems.size() == 1 ? "" : "s");
   return config.problems.empty() && !config.jobs.empty() ? 0 : 1;
 }
 

@@ -71,7 +71,8 @@ class RealClock final : public Clock {
 
   std::vector<ClockJump> jumps() override {
     std::vector<ClockJump> out;
-    const std::int64_t real = clock_ms(CLOCK_REALTIME), boot = clock_ms(CLOCK_BOOTTIME), mono = clock_ms(CLOCK_MONOTONIC);
+    const std::int64_t real = clock_ms(CLOCK_REALTIME), boot = clock_ms(CLOCK_BOOTTIME),
+                       mono = clock_ms(CLOCK_MONOTONIC);
     const std::int64_t suspended = (boot - mono) - boot_minus_mono_;
     const std::int64_t stepped = (real - boot) - real_minus_boot_;
     if (suspended > 1000) out.push_back({ClockJump::suspend, std::chrono::milliseconds{suspended}});
@@ -82,7 +83,8 @@ class RealClock final : public Clock {
 
  private:
   void remember() {
-    const std::int64_t real = clock_ms(CLOCK_REALTIME), boot = clock_ms(CLOCK_BOOTTIME), mono = clock_ms(CLOCK_MONOTONIC);
+    const std::int64_t real = clock_ms(CLOCK_REALTIME), boot = clock_ms(CLOCK_BOOTTIME),
+                       mono = clock_ms(CLOCK_MONOTONIC);
     boot_minus_mono_ = boot - mono;
     real_minus_boot_ = real - boot;
   }
@@ -107,7 +109,9 @@ class SimClock final : public Clock {
   std::int64_t elapsed() const {
     return static_cast<std::int64_t>(static_cast<double>(clock_ms(CLOCK_MONOTONIC) - real_start_) * rate_);
   }
-  sys_milliseconds now() override { return sys_milliseconds{std::chrono::milliseconds{start_ + elapsed() + wall_offset_}}; }
+  sys_milliseconds now() override {
+    return sys_milliseconds{std::chrono::milliseconds{start_ + elapsed() + wall_offset_}};
+  }
   std::int64_t mono() override { return clock_ms(CLOCK_MONOTONIC); }
   double rate() const override { return rate_; }
 

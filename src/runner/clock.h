@@ -32,8 +32,8 @@ class Clock {
   // Waits until the wall clock reaches `wall` or mono() reaches `mono` (either
   // may be absent), or one of `fds` is readable (their indexes in `ready`).
   // Returns early on a clock change; check jumps() after.
-  virtual void wait(std::optional<sys_milliseconds> wall, std::optional<std::int64_t> mono,
-                    const std::vector<int>& fds, std::vector<bool>& ready) = 0;
+  virtual void wait(std::optional<sys_milliseconds> wall, std::optional<std::int64_t> mono, const std::vector<int>& fds,
+                    std::vector<bool>& ready) = 0;
   // Steps and suspends since the last call.
   virtual std::vector<ClockJump> jumps() = 0;
   // Clock milliseconds per real millisecond (1 for the real clock).

@@ -61,11 +61,16 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
   } else if (s.key == "starting-deadline") {
     out.starting_deadline = duration();
   } else if (s.key == "concurrency") {
-    if (s.value == "forbid") out.concurrency = Concurrency::forbid;
-    else if (s.value == "allow") out.concurrency = Concurrency::allow;
-    else if (s.value == "replace") out.concurrency = Concurrency::replace;
-    else if (s.value == "queue") out.concurrency = Concurrency::queue;
-    else bad(s, text, line_no, "concurrency: '" + s.value + "': use forbid, allow, replace or queue");
+    if (s.value == "forbid")
+      out.concurrency = Concurrency::forbid;
+    else if (s.value == "allow")
+      out.concurrency = Concurrency::allow;
+    else if (s.value == "replace")
+      out.concurrency = Concurrency::replace;
+    else if (s.value == "queue")
+      out.concurrency = Concurrency::queue;
+    else
+      bad(s, text, line_no, "concurrency: '" + s.value + "': use forbid, allow, replace or queue");
   } else if (s.key == "catchup") {
     if (s.value == "skip") {
       out.catchup = Catchup::skip;

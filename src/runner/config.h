@@ -24,14 +24,14 @@ struct JobSettings {
   Catchup catchup = Catchup::skip;
   int catchup_max = 1;  // all:N
   std::optional<std::chrono::milliseconds> starting_deadline;
-  int retry = 0;  // extra attempts after a failure, with backoff 1 s, 2 s, 4 s, ...
-  std::vector<int> retry_on;  // the exit codes that are retried; empty: any failure
+  int retry = 0;                     // extra attempts after a failure, with backoff 1 s, 2 s, 4 s, ...
+  std::vector<int> retry_on;         // the exit codes that are retried; empty: any failure
   std::string on_permanent_failure;  // a command run once when a run fails for good
   std::optional<DstPolicy> dst;
 };
 
 struct Job {
-  std::string name;     // the job's identity: logs, metrics, state, H seed
+  std::string name;  // the job's identity: logs, metrics, state, H seed
   CrontabEntry entry;
   JobSettings settings;
   std::optional<Schedule> schedule;  // empty for @reboot

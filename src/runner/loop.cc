@@ -15,7 +15,6 @@
 #include "fuzzycron/resolve.h"
 #include "runner/status_server.h"
 
-
 namespace fuzzycron::runner {
 namespace {
 
@@ -75,8 +74,12 @@ int Runner::run(std::optional<sys_milliseconds> until) {
       return 3;
     }
   }
-  log_("info", "runner.start", {{"file", o_.file}, {"host", o_.host}, {"jobs", states_.size()},
-                                {"pid", ::getpid()}, {"clock", o_.sim_start ? "simulated" : "real"}});
+  log_("info", "runner.start",
+       {{"file", o_.file},
+        {"host", o_.host},
+        {"jobs", states_.size()},
+        {"pid", ::getpid()},
+        {"clock", o_.sim_start ? "simulated" : "real"}});
   for (auto& s : states_)
     if (s->job.entry.reboot) start(s, clock_.now(), 1);  // @reboot: once per runner start
   loop(until);
@@ -112,12 +115,14 @@ bool Runner::reload(bool first) {
   }
   if (!first && !config.problems.empty()) {
     ++counters_.reloads["error"];
-    log_("error", "config.reload", {{"result", "error"}, {"problems", problems}, {"kept", "the running configuration"}});
+    log_("error", "config.reload",
+         {{"result", "error"}, {"problems", problems}, {"kept", "the running configuration"}});
     text_ = text;  // reported once; a fixed file reloads
     return false;
   }
   for (const auto& p : config.problems)
-    log_("error", "config.problem", {{"file", o_.file}, {"line", p.line}, {"column", p.column}, {"message", p.message}});
+    log_("error", "config.problem",
+         {{"file", o_.file}, {"line", p.line}, {"column", p.column}, {"message", p.message}});
   if (first && config.jobs.empty()) {
     log_("error", "runner.start", {{"error", "no job to run"}, {"problems", problems}});
     return false;
@@ -168,9 +173,12 @@ void Runner::apply(Config config, bool first) {
   for (auto& s : states_)
     if (s->job.schedule && !s->next) advance(*s);
   for (auto& s : states_)
-    log_("info", "job.scheduled", {{"job", s->job.name}, {"line", s->job.entry.line}, {"schedule", s->job.entry.schedule},
-                                   {"resolved", s->job.resolved},
-                                   {"next", s->next ? json(iso(*s->next)) : json(nullptr)}});
+    log_("info", "job.scheduled",
+         {{"job", s->job.name},
+          {"line", s->job.entry.line},
+          {"schedule", s->job.entry.schedule},
+          {"resolved", s->job.resolved},
+          {"next", s->next ? json(iso(*s->next)) : json(nullptr)}});
 }
 
 // ---- state (catch-up after downtime)
@@ -212,9 +220,14 @@ void Runner::catch_up(JobState& s, sys_milliseconds from, sys_milliseconds to, c
   const std::size_t skipped = missed.size() - run.size();
   if (skipped > 0) {
     s.counters.skipped["missed"] += skipped;
-    log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "missed"}, {"cause", cause}, {"count", skipped},
-                                 {"first", iso(missed.front())}, {"last", iso(missed.back())},
-                                 {"enumeration_capped", looked >= kMaxCatchupEnumeration}});
+    log_("warning", "job.skip",
+         {{"job", s.job.name},
+          {"reason", "missed"},
+          {"cause", cause},
+          {"count", skipped},
+          {"first", iso(missed.front())},
+          {"last", iso(missed.back())},
+          {"enumeration_capped", looked >= kMaxCatchupEnumeration}});
   }
   const std::int64_t spread = o_.catchup_spread.count() > 0
                                   ? seed_offset(Seed({o_.host, s.job.name, "catchup"}), o_.catchup_spread).count()
@@ -259,10 +272,11 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
     case Concurrency::forbid: {
       ++s.counters.skipped["overlap"];
       const auto mono = clock_.mono();
-      if (!s.last_overlap_log || mono - *s.last_overlap_log >= kStuckWarningEveryMs) {  // rate-limited: a stuck job does not flood
+      if (!s.last_overlap_log ||
+          mono - *s.last_overlap_log >= kStuckWarningEveryMs) {  // rate-limited: a stuck job does not flood
         s.last_overlap_log = mono;
-        log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "overlap"}, {"scheduled_for", iso(t)},
-                                     {"running", s.running}});
+        log_("warning", "job.skip",
+             {{"job", s.job.name}, {"reason", "overlap"}, {"scheduled_for", iso(t)}, {"running", s.running}});
       }
       return;
     }
@@ -322,14 +336,18 @@ void Runner::begin_shutdown(int sig) {
     if (first) launcher_.signal(r->pid, first);
   }
   log_("info", "runner.stopping",
-       {{"signal", signal_name(sig)}, {"running", runs_.size()}, {"grace_ms", o_.shutdown_grace.count()},
-        {"shutdown", first == SIGTERM ? "term" : first == SIGKILL ? "kill" : "wait"}});
+       {{"signal", signal_name(sig)},
+        {"running", runs_.size()},
+        {"grace_ms", o_.shutdown_grace.count()},
+        {"shutdown", first == SIGTERM   ? "term"
+                     : first == SIGKILL ? "kill"
+                                        : "wait"}});
 }
 
 void Runner::publish() {
   if (!server_) return;
-  const bool healthy = !o_.strict_health || std::none_of(states_.begin(), states_.end(),
-                                                        [](const auto& st) { return st->last_failed; });
+  const bool healthy =
+      !o_.strict_health || std::none_of(states_.begin(), states_.end(), [](const auto& st) { return st->last_failed; });
   server_->publish(metrics_text(states_, counters_), status_json(states_, clock_.now(), o_.file, problems_, stopping_),
                    true, healthy);
 }
@@ -401,12 +419,17 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
   for (auto& s : states_)
     if (!s->pending.empty()) {
       s->counters.skipped["shutdown"] += s->pending.size();
-      log_("warning", "job.skip", {{"job", s->job.name}, {"reason", "shutdown"}, {"count", s->pending.size()},
-                                   {"first", iso(s->pending.front().first)}, {"last", iso(s->pending.back().first)}});
+      log_("warning", "job.skip",
+           {{"job", s->job.name},
+            {"reason", "shutdown"},
+            {"count", s->pending.size()},
+            {"first", iso(s->pending.front().first)},
+            {"last", iso(s->pending.back().first)}});
       s->pending.clear();
     }
-  log_("info", "runner.stop", {{"signal", shutdown_signal_ ? signal_name(shutdown_signal_) : "none"},
-                               {"grace_ms", o_.shutdown_grace.count()}});
+  log_(
+      "info", "runner.stop",
+      {{"signal", shutdown_signal_ ? signal_name(shutdown_signal_) : "none"}, {"grace_ms", o_.shutdown_grace.count()}});
   save_state();
 }
 
@@ -440,14 +463,14 @@ void Runner::handle_signals() {
         text_.clear();  // SIGHUP rereads even an unchanged file
         reload(false);
       }
-    } else begin_shutdown(sig);
+    } else
+      begin_shutdown(sig);
   }
 }
 
 int run(const RunnerOptions& options, std::ostream& log) {
-  const std::unique_ptr<Clock> clock = options.sim_start
-                                           ? make_sim_clock(*options.sim_start, options.sim_rate, options.sim_control)
-                                           : make_real_clock();
+  const std::unique_ptr<Clock> clock =
+      options.sim_start ? make_sim_clock(*options.sim_start, options.sim_rate, options.sim_control) : make_real_clock();
   const std::unique_ptr<Launcher> launcher = make_process_launcher();
   Runner runner(options, *clock, *launcher, log);
   return runner.run();

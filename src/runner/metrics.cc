@@ -12,7 +12,11 @@ using json = nlohmann::json;
 
 std::string label(const std::string& v) {
   std::string out;
-  for (char c : v) out += c == '"' ? std::string("\\\"") : c == '\\' ? std::string("\\\\") : c == '\n' ? std::string("\\n") : std::string(1, c);
+  for (char c : v)
+    out += c == '"'    ? std::string("\\\"")
+           : c == '\\' ? std::string("\\\\")
+           : c == '\n' ? std::string("\\n")
+                       : std::string(1, c);
   return out;
 }
 
@@ -33,7 +37,8 @@ std::string metrics_text(const std::vector<std::shared_ptr<JobState>>& jobs, con
       line(fmt::format("fuzzycron_job_runs_total{{job=\"{}\",outcome=\"{}\"}} {}", label(s->job.name), outcome,
                        count_of(s->counters.runs, outcome)));
   line("# TYPE fuzzycron_job_running gauge");
-  for (const auto& s : jobs) line(fmt::format("fuzzycron_job_running{{job=\"{}\"}} {}", label(s->job.name), s->running));
+  for (const auto& s : jobs)
+    line(fmt::format("fuzzycron_job_running{{job=\"{}\"}} {}", label(s->job.name), s->running));
   auto stamp = [&](const char* name, auto get) {
     line(fmt::format("# TYPE {} gauge", name));
     for (const auto& s : jobs)
@@ -76,10 +81,16 @@ std::string status_json(const std::vector<std::shared_ptr<JobState>>& jobs, sys_
   auto maybe = [](const std::optional<sys_milliseconds>& t) { return t ? json(iso(*t)) : json(nullptr); };
   json list = json::array();
   for (const auto& s : jobs)
-    list.push_back({{"job", s->job.name}, {"line", s->job.entry.line}, {"schedule", s->job.entry.schedule},
-                    {"resolved", s->job.resolved}, {"running", s->running}, {"next", maybe(s->next)},
-                    {"last_fired", maybe(s->last_fired)}, {"last_success", maybe(s->counters.last_success)},
-                    {"runs", s->counters.runs}, {"skipped", s->counters.skipped}});
+    list.push_back({{"job", s->job.name},
+                    {"line", s->job.entry.line},
+                    {"schedule", s->job.entry.schedule},
+                    {"resolved", s->job.resolved},
+                    {"running", s->running},
+                    {"next", maybe(s->next)},
+                    {"last_fired", maybe(s->last_fired)},
+                    {"last_success", maybe(s->counters.last_success)},
+                    {"runs", s->counters.runs},
+                    {"skipped", s->counters.skipped}});
   const json status{{"now", iso(now)}, {"file", file}, {"jobs", list}, {"problems", problems}, {"stopping", stopping}};
   return status.dump(-1, ' ', false, json::error_handler_t::replace);
 }

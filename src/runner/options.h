@@ -13,19 +13,19 @@
 namespace fuzzycron::runner {
 
 struct RunnerOptions {
-  std::string file;             // the crontab
-  ParseOptions parse;           // dialect, default zone, DST policy, hash scheme
-  std::string host;             // H seed [host, name]
-  std::string state_dir;        // last fire per job, for catch-up after downtime; "" for none
+  std::string file;       // the crontab
+  ParseOptions parse;     // dialect, default zone, DST policy, hash scheme
+  std::string host;       // H seed [host, name]
+  std::string state_dir;  // last fire per job, for catch-up after downtime; "" for none
   std::chrono::milliseconds shutdown_grace{25'000};
   // At SIGTERM/SIGINT, running jobs get: term (SIGTERM, SIGKILL after the
   // grace), wait (no signal until the grace ends, then SIGKILL) or kill (SIGKILL).
   enum class Shutdown { term, wait, kill } shutdown = Shutdown::term;
   std::chrono::milliseconds catchup_spread{10'000};  // catch-up runs start within this, by job hash
-  bool json = true;             // --log-format json|text
-  std::string metrics_address;  // HOST:PORT for /metrics, /healthz, /readyz, /status; "" for none
-  bool strict_health = false;   // /healthz 503 while any job's last run failed
-  std::optional<std::pair<int, int>> shard;  // I/N: run the jobs whose hash picks shard I
+  bool json = true;                                  // --log-format json|text
+  std::string metrics_address;                       // HOST:PORT for /metrics, /healthz, /readyz, /status; "" for none
+  bool strict_health = false;                        // /healthz 503 while any job's last run failed
+  std::optional<std::pair<int, int>> shard;          // I/N: run the jobs whose hash picks shard I
   // The simulated clock: start, rate (simulated seconds per real second), control FIFO.
   std::optional<sys_milliseconds> sim_start;
   double sim_rate = 1.0;

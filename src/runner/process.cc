@@ -28,8 +28,10 @@ class ProcessLauncher final : public Launcher {
     envp.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    if (in < 0) posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    else posix_spawn_file_actions_adddup2(&actions, in, 0);
+    if (in < 0)
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    else
+      posix_spawn_file_actions_adddup2(&actions, in, 0);
     const int out = capture ? pipe_fds[1] : 2;
     posix_spawn_file_actions_adddup2(&actions, out, 1);
     posix_spawn_file_actions_adddup2(&actions, out, 2);

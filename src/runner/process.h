@@ -23,8 +23,8 @@ class Launcher {
   // SHELL -c COMMAND with exactly `env`, in a new session and process group,
   // signals unblocked and default. stdin from `in` (-1: /dev/null); stdout and
   // stderr into a new pipe (`capture`) or the runner's stderr. 0 or an errno.
-  virtual int launch(const std::string& shell, const std::string& command, const std::vector<std::string>& env,
-                     int in, bool capture, Process& p) = 0;
+  virtual int launch(const std::string& shell, const std::string& command, const std::vector<std::string>& env, int in,
+                     bool capture, Process& p) = 0;
   virtual void signal(pid_t group, int sig) = 0;
   // Whether any process of the group is left (a job's descendants).
   virtual bool alive(pid_t group) = 0;

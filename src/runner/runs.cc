@@ -42,10 +42,14 @@ void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds schedule
   const double late_s = static_cast<double>(late) / 1000.0;
   s->counters.late_sum += late_s;
   ++s->counters.late_count;
-  ++s->counters.late_buckets[static_cast<std::size_t>(
-      std::lower_bound(kLateBounds.begin(), kLateBounds.end(), late_s) - kLateBounds.begin())];
-  log_("info", "job.start", {{"job", s->job.name}, {"run_id", r->id}, {"scheduled_for", iso(scheduled_for)},
-                             {"late_ms", late}, {"attempt", attempt}});
+  ++s->counters.late_buckets[static_cast<std::size_t>(std::lower_bound(kLateBounds.begin(), kLateBounds.end(), late_s) -
+                                                      kLateBounds.begin())];
+  log_("info", "job.start",
+       {{"job", s->job.name},
+        {"run_id", r->id},
+        {"scheduled_for", iso(scheduled_for)},
+        {"late_ms", late},
+        {"attempt", attempt}});
   spawn(*r);
   ++s->running;
   runs_.push_back(std::move(r));
@@ -91,7 +95,8 @@ void Runner::run_hook(const Run& r, const json& end) {
   env_text.push_back("FUZZYCRON_RUN_ID=" + r.id);
   env_text.push_back("FUZZYCRON_SCHEDULED_FOR=" + iso(r.scheduled_for));
   env_text.push_back("FUZZYCRON_OUTCOME=" + end["outcome"].get<std::string>());
-  env_text.push_back("FUZZYCRON_EXIT_CODE=" + (end.contains("exit_code") ? std::to_string(end["exit_code"].get<int>()) : ""));
+  env_text.push_back("FUZZYCRON_EXIT_CODE=" +
+                     (end.contains("exit_code") ? std::to_string(end["exit_code"].get<int>()) : ""));
   std::string shell = "/bin/sh";
   for (const auto& [k, v] : job.entry.environment)
     if (k == "SHELL") shell = v;
@@ -103,11 +108,14 @@ void Runner::run_hook(const Run& r, const json& end) {
   ::close(in[0]);
   json input = end;
   const std::string text = input.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
-  if (spawned == 0) (void)!::write(in[1], text.data(), std::min<std::size_t>(text.size(), 60'000));  // within the pipe's buffer
+  if (spawned == 0)
+    (void)!::write(in[1], text.data(), std::min<std::size_t>(text.size(), 60'000));  // within the pipe's buffer
   ::close(in[1]);
   log_(spawned == 0 ? "info" : "error", "job.hook",
        spawned == 0 ? json{{"job", job.name}, {"run_id", r.id}, {"hook", "on-permanent-failure"}, {"pid", pid}}
-                    : json{{"job", job.name}, {"run_id", r.id}, {"hook", "on-permanent-failure"},
+                    : json{{"job", job.name},
+                           {"run_id", r.id},
+                           {"hook", "on-permanent-failure"},
                            {"error", fmt::format("cannot execute {}: {}", shell, std::strerror(spawned))}});
 }
 
@@ -158,8 +166,11 @@ void Runner::finish(std::unique_ptr<Run>& r) {
   --s.running;
   const auto duration = clock_.mono() - r->started_mono;
   std::string outcome;
-  json fields{{"job", s.job.name}, {"run_id", r->id}, {"scheduled_for", iso(r->scheduled_for)},
-              {"duration_ms", duration}, {"attempt", r->attempt}};
+  json fields{{"job", s.job.name},
+              {"run_id", r->id},
+              {"scheduled_for", iso(r->scheduled_for)},
+              {"duration_ms", duration},
+              {"attempt", r->attempt}};
   if (!r->failure.empty()) {
     outcome = "failure";
     fields["reason"] = r->failure;
@@ -211,7 +222,8 @@ void Runner::handle_process_deadlines() {
     if (r->kill_at && *r->kill_at <= mono) {
       r->kill_at.reset();
       launcher_.signal(r->pid, SIGKILL);
-      if (r->timed_out) log_("warning", "job.timeout", {{"job", r->state->job.name}, {"run_id", r->id}, {"signal", "KILL"}});
+      if (r->timed_out)
+        log_("warning", "job.timeout", {{"job", r->state->job.name}, {"run_id", r->id}, {"signal", "KILL"}});
     }
   }
 }

@@ -54,7 +54,9 @@ bool StatusServer::start(const std::string& address, std::string& error) {
     std::lock_guard lock(s.mutex);
     const bool alive = std::chrono::steady_clock::now() - s.published < std::chrono::seconds(5);
     res.status = alive && s.healthy ? 200 : 503;
-    res.set_content(!alive ? "the scheduler loop is not ticking\n" : !s.healthy ? "a job's last run failed\n" : "ok\n",
+    res.set_content(!alive       ? "the scheduler loop is not ticking\n"
+                    : !s.healthy ? "a job's last run failed\n"
+                                 : "ok\n",
                     "text/plain");
   });
   s.server.Get("/readyz", [&s](const httplib::Request&, httplib::Response& res) {

@@ -17,9 +17,9 @@ namespace fuzzycron::syntax {
 namespace {
 
 constexpr std::pair<std::string_view, std::string_view> kPredefined[] = {
-    {"@yearly", "0 0 0 1 1 *"},  {"@annually", "0 0 0 1 1 *"}, {"@monthly", "0 0 0 1 * *"},
-    {"@weekly", "0 0 0 * * 0"},  {"@daily", "0 0 0 * * *"},    {"@hourly", "0 0 * * * *"},
-    {"@minutely", "0 * * * * *"}, {"@secondly", "* * * * * *"}, {"@weekdays", "0 0 0 * * 1-5"},
+    {"@yearly", "0 0 0 1 1 *"},     {"@annually", "0 0 0 1 1 *"}, {"@monthly", "0 0 0 1 * *"},
+    {"@weekly", "0 0 0 * * 0"},     {"@daily", "0 0 0 * * *"},    {"@hourly", "0 0 * * * *"},
+    {"@minutely", "0 * * * * *"},   {"@secondly", "* * * * * *"}, {"@weekdays", "0 0 0 * * 1-5"},
     {"@weekends", "0 0 0 * * 0,6"},
 };
 
@@ -97,8 +97,10 @@ void finish_cron_parser(Line& line) {
       switch (t.kind) {
         case Term::Kind::all: range(r.min, r.max, t.step); break;
         case Term::Kind::value:
-          if (t.step) range(t.lo, r.max, t.step);
-          else values.push_back(dow ? t.lo % 7 : t.lo);
+          if (t.step)
+            range(t.lo, r.max, t.step);
+          else
+            values.push_back(dow ? t.lo % 7 : t.lo);
           break;
         case Term::Kind::range:
           if (t.from_hash && t.step) {  // H/n stands for its values, one by one
@@ -130,7 +132,9 @@ void finish_cron_parser(Line& line) {
   int longest = 0;
   for (const Term& t : month->terms) {
     const int lo = t.kind == Term::Kind::all ? 1 : t.lo;
-    const int hi = t.kind == Term::Kind::all ? 12 : t.kind == Term::Kind::range || t.step ? (t.kind == Term::Kind::range ? t.hi : 12) : t.lo;
+    const int hi = t.kind == Term::Kind::all               ? 12
+                   : t.kind == Term::Kind::range || t.step ? (t.kind == Term::Kind::range ? t.hi : 12)
+                                                           : t.lo;
     for (int m = lo; m <= hi; m += std::max(t.step, 1)) longest = std::max(longest, kDays[m - 1]);
   }
   int smallest = 99;

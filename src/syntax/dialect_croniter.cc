@@ -87,7 +87,8 @@ Spec split_croniter(std::string_view text, const CroniterOptions& options, bool 
     for (const Term& t : field->terms) {
       if (t.kind == Term::Kind::hash && field->terms.size() > 1)
         fail(fmt::format("{}: in croniter a hash form is the whole field (H, H(a-b), H/n or H(a-b)/n), not a list "
-                         "item", field_name(f)),
+                         "item",
+                         field_name(f)),
              whole, t.column, 0);
       if (t.kind == Term::Kind::no_spec && field->terms.size() > 1)
         fail(fmt::format("{}: '?' stands alone in croniter", field_name(f)), whole, t.column, 0);
@@ -155,12 +156,16 @@ void finish_croniter(Line& line) {
       switch (t.kind) {
         case Term::Kind::no_spec: star = true; break;
         case Term::Kind::all:
-          if (t.step == 0) star = true;
-          else run(r.min, r.max, step);
+          if (t.step == 0)
+            star = true;
+          else
+            run(r.min, r.max, step);
           break;
         case Term::Kind::value:
-          if (t.step == 0) single(t.lo);
-          else run(t.lo, r.max, step);
+          if (t.step == 0)
+            single(t.lo);
+          else
+            run(t.lo, r.max, step);
           break;
         case Term::Kind::range: run(t.lo, t.hi, step); break;
         case Term::Kind::last_day: last = true; break;
@@ -182,8 +187,7 @@ void finish_croniter(Line& line) {
     if (!nth.empty()) {
       std::size_t plain = 0;
       for (int v : values) plain += nth.count(v) ? 0 : 1;
-      if (plain > 0 && values.size() != 7)
-        bad("croniter does not mix plain weekdays with n#k or Ln in one field");
+      if (plain > 0 && values.size() != 7) bad("croniter does not mix plain weekdays with n#k or Ln in one field");
     }
     std::vector<Term> terms;
     auto add = [&](Term::Kind kind, int lo, int hi) {

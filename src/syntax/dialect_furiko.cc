@@ -41,18 +41,17 @@ Spec split_furiko(std::string_view text, bool quartz_dow) {
   using F = FieldId;
   switch (tokens.size()) {
     case 5:
-      add_line(spec, whole, 0, tokens, {F::minute, F::hour, F::day_of_month, F::month, F::day_of_week},
-          Dialect::furiko, quartz_dow);
+      add_line(spec, whole, 0, tokens, {F::minute, F::hour, F::day_of_month, F::month, F::day_of_week}, Dialect::furiko,
+               quartz_dow);
       break;
     case 6:
-      add_line(spec, whole, 0, tokens,
-          {F::minute, F::hour, F::day_of_month, F::month, F::day_of_week, F::year},
-          Dialect::furiko, quartz_dow);
+      add_line(spec, whole, 0, tokens, {F::minute, F::hour, F::day_of_month, F::month, F::day_of_week, F::year},
+               Dialect::furiko, quartz_dow);
       break;
     case 7:
       add_line(spec, whole, 0, tokens,
-          {F::second, F::minute, F::hour, F::day_of_month, F::month, F::day_of_week, F::year},
-          Dialect::furiko, quartz_dow);
+               {F::second, F::minute, F::hour, F::day_of_month, F::month, F::day_of_week, F::year}, Dialect::furiko,
+               quartz_dow);
       break;
     default: {
       const int col = tokens.size() > 7 ? tokens[7].column : static_cast<int>(whole.size()) + 1;

@@ -10,9 +10,8 @@ namespace fuzzycron::syntax {
 namespace {
 
 constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
-    {"@yearly", "H H H H *"},  {"@annually", "H H H H *"}, {"@monthly", "H H H * *"},
-    {"@weekly", "H H * * H"},  {"@daily", "H H * * *"},    {"@midnight", "H H(0-2) * * *"},
-    {"@hourly", "H * * * *"},
+    {"@yearly", "H H H H *"}, {"@annually", "H H H H *"},      {"@monthly", "H H H * *"}, {"@weekly", "H H * * H"},
+    {"@daily", "H H * * *"},  {"@midnight", "H H(0-2) * * *"}, {"@hourly", "H * * * *"},
 };
 
 }  // namespace
@@ -50,9 +49,8 @@ Spec split_jenkins(std::string_view text) {
         auto expanded_tokens = tokens_of(expanded);
         for (auto& t : expanded_tokens) t.column = alias.column;
         add_line(spec, whole, line_no, expanded_tokens,
-            {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month,
-            FieldId::day_of_week},
-            Dialect::jenkins);
+                 {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month, FieldId::day_of_week},
+                 Dialect::jenkins);
         found = true;
       }
       if (!found)
@@ -69,9 +67,8 @@ Spec split_jenkins(std::string_view text) {
            whole, col, line_no);
     }
     add_line(spec, whole, line_no, tokens,
-        {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month,
-        FieldId::day_of_week},
-        Dialect::jenkins);
+             {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month, FieldId::day_of_week},
+             Dialect::jenkins);
   }
   // A single-line spec reports columns without a line number.
   if (line_no == 1)

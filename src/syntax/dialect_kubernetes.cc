@@ -11,9 +11,8 @@ namespace fuzzycron::syntax {
 namespace {
 
 constexpr std::pair<std::string_view, std::string_view> kDescriptors[] = {
-    {"@yearly", "0 0 1 1 *"}, {"@annually", "0 0 1 1 *"}, {"@monthly", "0 0 1 * *"},
-    {"@weekly", "0 0 * * 0"}, {"@daily", "0 0 * * *"},    {"@midnight", "0 0 * * *"},
-    {"@hourly", "0 * * * *"},
+    {"@yearly", "0 0 1 1 *"}, {"@annually", "0 0 1 1 *"}, {"@monthly", "0 0 1 * *"}, {"@weekly", "0 0 * * 0"},
+    {"@daily", "0 0 * * *"},  {"@midnight", "0 0 * * *"}, {"@hourly", "0 * * * *"},
 };
 
 constexpr std::initializer_list<FieldId> kLayout = {FieldId::minute, FieldId::hour, FieldId::day_of_month,
@@ -25,14 +24,16 @@ Spec split_kubernetes(std::string_view text) {
   Spec spec;
   const std::string_view whole = text;
   auto tokens = tokens_of(text);
-  if (tokens.empty()) fail("empty schedule: expected 5 fields (minute hour day-of-month month day-of-week)", whole, 1, 0);
+  if (tokens.empty())
+    fail("empty schedule: expected 5 fields (minute hour day-of-month month day-of-week)", whole, 1, 0);
   take_zone_prefix(tokens, text, {"CRON_TZ", "TZ"}, spec, 0);
   if (!tokens.empty() && tokens[0].text.starts_with('@')) {
     const Token descriptor = tokens[0];
     if (descriptor.text == "@every")
-      fail("@every DURATION repeats at a distance from whenever the schedule was loaded, not at times of the "
-           "clock, so it has no fire times of its own; write the interval as fields (@every 15m: */15 * * * *)",
-           whole, descriptor.column, 0);
+      fail(
+          "@every DURATION repeats at a distance from whenever the schedule was loaded, not at times of the "
+          "clock, so it has no fire times of its own; write the interval as fields (@every 15m: */15 * * * *)",
+          whole, descriptor.column, 0);
     if (tokens.size() > 1)
       fail(fmt::format("unexpected '{}' after {}: a descriptor stands alone", tokens[1].text, descriptor.text), whole,
            tokens[1].column, 0);

@@ -23,7 +23,8 @@ Spec split_quartz(std::string_view text) {
   if (tokens.size() < 6 || tokens.size() > 7) {
     const int col = tokens.size() > 7 ? tokens[7].column : static_cast<int>(whole.size()) + 1;
     fail(fmt::format("expected 6 or 7 fields (second minute hour day-of-month month day-of-week [year]); "
-                     "found {}", tokens.size()),
+                     "found {}",
+                     tokens.size()),
          whole, col, 0);
   }
   const Line& line = tokens.size() == 7
@@ -41,16 +42,17 @@ Spec split_quartz(std::string_view text) {
   for (const Field* f : {&dom, &dow})
     if (has_kind(*f, Term::Kind::no_spec) && f->terms.size() > 1)
       fail(fmt::format("{}: '?' stands alone, it cannot be part of a list", field_name(f->id)), whole, f->column, 0);
-  if (dom_q && dow_q)
-    fail("'?' can only be given for one of day-of-month and day-of-week", whole, dow.column, 0);
+  if (dom_q && dow_q) fail("'?' can only be given for one of day-of-month and day-of-week", whole, dow.column, 0);
   if (!dom_q && !dow_q && dom.text == "*" && dow.text == "*")
-    fail("day-of-month and day-of-week are both '*': Quartz needs '?' in one of them (Spring's CronExpression "
-         "accepts '*' in both, Quartz does not): write '?' for day-of-week",
-         whole, dow.column, 0);
+    fail(
+        "day-of-month and day-of-week are both '*': Quartz needs '?' in one of them (Spring's CronExpression "
+        "accepts '*' in both, Quartz does not): write '?' for day-of-week",
+        whole, dow.column, 0);
   if (!dom_q && !dow_q)
-    fail("day-of-month and day-of-week cannot both be given in the quartz dialect: write '?' in one of them "
-         "(e.g. '0 0 12 ? * MON' or '0 0 12 1 * ?')",
-         whole, dow.column, 0);
+    fail(
+        "day-of-month and day-of-week cannot both be given in the quartz dialect: write '?' in one of them "
+        "(e.g. '0 0 12 ? * MON' or '0 0 12 1 * ?')",
+        whole, dow.column, 0);
   // Quartz keeps one "last"/"nth" flag for the whole field, so it refuses
   // L and # inside lists rather than mean something surprising.
   if (dow.terms.size() > 1)

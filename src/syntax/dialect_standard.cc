@@ -9,9 +9,8 @@ namespace fuzzycron::syntax {
 namespace {
 
 constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
-    {"@yearly", "0 0 1 1 *"}, {"@annually", "0 0 1 1 *"}, {"@monthly", "0 0 1 * *"},
-    {"@weekly", "0 0 * * 0"}, {"@daily", "0 0 * * *"},    {"@midnight", "0 0 * * *"},
-    {"@hourly", "0 * * * *"},
+    {"@yearly", "0 0 1 1 *"}, {"@annually", "0 0 1 1 *"}, {"@monthly", "0 0 1 * *"}, {"@weekly", "0 0 * * 0"},
+    {"@daily", "0 0 * * *"},  {"@midnight", "0 0 * * *"}, {"@hourly", "0 * * * *"},
 };
 
 }  // namespace
@@ -27,8 +26,8 @@ Spec split_standard(std::string_view text) {
       fail(fmt::format("unexpected '{}' after {}: an alias stands alone", tokens[1].text, alias.text), whole,
            tokens[1].column, 0);
     if (alias.text == "@reboot")
-      fail("@reboot runs at daemon start-up, not at a time: it is only accepted in crontab files", whole,
-           alias.column, 0);
+      fail("@reboot runs at daemon start-up, not at a time: it is only accepted in crontab files", whole, alias.column,
+           0);
     for (auto [name, expansion] : kAliases) {
       if (alias.text != name) continue;
       const std::string expanded(expansion);
@@ -40,23 +39,24 @@ Spec split_standard(std::string_view text) {
       return spec;
     }
     fail(fmt::format("unknown alias '{}': the standard dialect has @yearly @annually @monthly @weekly "
-                     "@daily @midnight @hourly (lower case)", alias.text),
+                     "@daily @midnight @hourly (lower case)",
+                     alias.text),
          whole, alias.column, 0);
   }
   if (tokens.size() == 5) {
     add_line(spec, whole, 0, tokens,
-        {FieldId::minute, FieldId::hour, FieldId::day_of_month,
-        FieldId::month, FieldId::day_of_week},
-        Dialect::standard);
+             {FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month, FieldId::day_of_week},
+             Dialect::standard);
   } else if (tokens.size() == 6) {
-    add_line(spec, whole, 0, tokens,
-        {FieldId::second, FieldId::minute, FieldId::hour,
-        FieldId::day_of_month, FieldId::month, FieldId::day_of_week},
+    add_line(
+        spec, whole, 0, tokens,
+        {FieldId::second, FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month, FieldId::day_of_week},
         Dialect::standard);
   } else {
     const int col = tokens.size() > 6 ? tokens[6].column : static_cast<int>(whole.size()) + 1;
     fail(fmt::format("expected 5 fields (minute hour day-of-month month day-of-week) or 6 with seconds "
-                     "first; found {}", tokens.size()),
+                     "first; found {}",
+                     tokens.size()),
          whole, col, 0);
   }
   return spec;

@@ -24,34 +24,34 @@ using Spec = fuzzycron::Syntax;
 // Per-dialect, per-field grammar and limits.
 struct FieldRules {
   FieldId id{};
-  int min = 0, max = 0;   // values as written (day-of-week numbering of the dialect)
-  bool names = false;     // JAN..DEC / SUN..SAT
+  int min = 0, max = 0;        // values as written (day-of-week numbering of the dialect)
+  bool names = false;          // JAN..DEC / SUN..SAT
   bool sunday_is_one = false;  // day-of-week names map SUN=1..SAT=7
-  bool question = false;  // '?'
-  bool value_step = false;  // a/n
-  bool bare_step = false;   // /n
-  bool wrap = false;        // a-b with a > b wraps around
-  bool x_to_zero = false;   // day-of-week X-0 means X-7
+  bool question = false;       // '?'
+  bool value_step = false;     // a/n
+  bool bare_step = false;      // /n
+  bool wrap = false;           // a-b with a > b wraps around
+  bool x_to_zero = false;      // day-of-week X-0 means X-7
   // furiko (standard format): 7 reads as 0, a range ending in Sunday (0, 7,
   // SUN) stops at Saturday, and a/n runs to 6 (docs/dialects.md).
   bool sunday_end_is_saturday = false;
-  bool question_is_star = false;  // robfig: '?' is '*' in every field, steps included
-  bool tilde = false;       // cronie a~b (only a~a is reproducible)
-  bool hash_h = false;      // H forms
-  bool hash_pound = false;  // # forms (quartz)
-  bool lowercase_specials = false;  // l/w/h accepted (furiko lower-cases)
-  bool last = false;        // dom: L LW nW; dow: nL
-  bool last_offset = false; // dom: L-n, L-nW
-  bool dow_bare_last = false;  // dow: L alone = 7
-  bool nth = false;         // dow: n#k
-  int max_step = 0;         // 0: no limit
-  int hash_lo = 0, hash_hi = 0;  // bare-H range
-  int hash_min = 0, hash_max = 0;  // what H(a-b) may name (usually min..max)
-  bool hash_step_in_range = true;  // H/n: n must not exceed the hash range
+  bool question_is_star = false;       // robfig: '?' is '*' in every field, steps included
+  bool tilde = false;                  // cronie a~b (only a~a is reproducible)
+  bool hash_h = false;                 // H forms
+  bool hash_pound = false;             // # forms (quartz)
+  bool lowercase_specials = false;     // l/w/h accepted (furiko lower-cases)
+  bool last = false;                   // dom: L LW nW; dow: nL
+  bool last_offset = false;            // dom: L-n, L-nW
+  bool dow_bare_last = false;          // dow: L alone = 7
+  bool nth = false;                    // dow: n#k
+  int max_step = 0;                    // 0: no limit
+  int hash_lo = 0, hash_hi = 0;        // bare-H range
+  int hash_min = 0, hash_max = 0;      // what H(a-b) may name (usually min..max)
+  bool hash_step_in_range = true;      // H/n: n must not exceed the hash range
   bool hash_range_increasing = false;  // croniter: H(a-b) needs a < b (a = b is an error too)
-  bool hash_inside = false;  // cron-parser: H#k and HL in day-of-week, a-H anywhere
-  bool last_weekday_prefix = false;  // croniter: day-of-week L5 = the last Friday
-  bool last_only = false;   // dom: L alone, no L-n, LW or nW (cron-parser, croniter)
+  bool hash_inside = false;            // cron-parser: H#k and HL in day-of-week, a-H anywhere
+  bool last_weekday_prefix = false;    // croniter: day-of-week L5 = the last Friday
+  bool last_only = false;              // dom: L alone, no L-n, LW or nW (cron-parser, croniter)
   std::string_view dialect;
   std::string_view range_text;  // "0-59"
 };

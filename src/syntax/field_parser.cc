@@ -28,8 +28,10 @@ std::string printable(std::string_view s) {
   const bool cut = s.size() > 40;
   if (cut) s = s.substr(0, 40);
   for (unsigned char c : s) {
-    if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
-    else out += fmt::format("\\x{:02x}", c);
+    if (c >= 0x20 && c < 0x7f)
+      out += static_cast<char>(c);
+    else
+      out += fmt::format("\\x{:02x}", c);
   }
   if (cut) out += "...";
   return out;
@@ -65,7 +67,7 @@ class ItemParser {
       expect_end();
       return;
     }
-    if (c == '/' ) {
+    if (c == '/') {
       if (!r_.bare_step) error(0, "a step needs a start: write */n or a-b/n");
       t.kind = Term::Kind::all;
       t.lo = r_.min;
@@ -77,8 +79,8 @@ class ItemParser {
     if ((c == 'H' || (c == 'h' && r_.lowercase_specials)) && (r_.hash_h)) return parse_hash(t, '(', ')');
     if (c == '#' && r_.hash_pound) return parse_hash(t, '[', ']');
     if (is_special(c, 'L') && (r_.last || r_.dow_bare_last || r_.last_weekday_prefix)) return parse_last(t);
-    if (!is_digit(c) && !is_alpha(c)) error(0, fmt::format("unexpected '{}': expected a number{}",
-                                                      printable(s_.substr(0, 1)), what_else()));
+    if (!is_digit(c) && !is_alpha(c))
+      error(0, fmt::format("unexpected '{}': expected a number{}", printable(s_.substr(0, 1)), what_else()));
     t.lo = parse_value();
     t.kind = Term::Kind::value;
     if (at_end()) return;
@@ -99,9 +101,11 @@ class ItemParser {
     if (n == '#' && r_.nth) {
       ++pos_;
       const int k_at = pos_;
-      if (at_end() || !is_digit(s_[pos_])) error(k_at, "'#' must be followed by a number 1-5 (the k-th weekday of the month)");
+      if (at_end() || !is_digit(s_[pos_]))
+        error(k_at, "'#' must be followed by a number 1-5 (the k-th weekday of the month)");
       t.hi = parse_number();
-      if (t.hi < 1 || t.hi > 5) error(k_at, fmt::format("#{} is out of range: a weekday occurs 1-5 times in a month", t.hi));
+      if (t.hi < 1 || t.hi > 5)
+        error(k_at, fmt::format("#{} is out of range: a weekday occurs 1-5 times in a month", t.hi));
       t.kind = Term::Kind::nth_weekday;
       expect_end();
       return;
@@ -124,7 +128,8 @@ class ItemParser {
         t = h;
         return;
       }
-      if (r_.last_only && r_.dialect == "croniter" && is_special(peek(), 'L') && pos_ + 1 == static_cast<int>(s_.size())) {
+      if (r_.last_only && r_.dialect == "croniter" && is_special(peek(), 'L') &&
+          pos_ + 1 == static_cast<int>(s_.size())) {
         ++pos_;  // croniter: a-L runs to the 31st
         t.hi = 31;
       } else {
@@ -143,14 +148,15 @@ class ItemParser {
       const int b = parse_value();
       if (b != t.lo)
         error(0, fmt::format("random ranges ({}~{}) pick a new value at every load and are not reproducible; "
-                             "use H({}-{}) for a stable spread", t.lo, b, t.lo, b));
+                             "use H({}-{}) for a stable spread",
+                             t.lo, b, t.lo, b));
       expect_end();
       return;
     }
     if (n == '/') {
       if (!r_.value_step)
-        error(pos_, fmt::format("a step needs a range in the {} dialect: write {}-{}/n or */n",
-                                r_.dialect, t.lo, r_.max));
+        error(pos_,
+              fmt::format("a step needs a range in the {} dialect: write {}-{}/n or */n", r_.dialect, t.lo, r_.max));
       t.step = parse_step();
       if (r_.sunday_end_is_saturday) {  // furiko: a/n runs from a to 6
         t.kind = Term::Kind::range;
@@ -178,16 +184,13 @@ class ItemParser {
     return s;
   }
 
-  bool is_special(char c, char letter) const {
-    return c == letter || (r_.lowercase_specials && upper(c) == letter);
-  }
+  bool is_special(char c, char letter) const { return c == letter || (r_.lowercase_specials && upper(c) == letter); }
   bool at_end() const { return pos_ >= static_cast<int>(s_.size()); }
   char peek() const { return at_end() ? '\0' : s_[pos_]; }
 
   void expect_end() const {
     if (!at_end())
-      error(pos_, fmt::format("unexpected '{}' after '{}'", printable(s_.substr(pos_)),
-                              printable(s_.substr(0, pos_))));
+      error(pos_, fmt::format("unexpected '{}' after '{}'", printable(s_.substr(pos_)), printable(s_.substr(0, pos_))));
   }
 
   int parse_number() {
@@ -230,16 +233,16 @@ class ItemParser {
         if (!r_.names || !(month || dow))
           error(start, fmt::format("'{}' is not allowed here: the {} field takes numbers {}", printable(word),
                                    field_name(r_.id), r_.range_text));
-        error(start, fmt::format("unknown {} name '{}': use {}", month ? "month" : "day",
-                                 printable(word), month ? "JAN-DEC or 1-12" : "SUN-SAT or numbers " + std::string(r_.range_text)));
+        error(start, fmt::format("unknown {} name '{}': use {}", month ? "month" : "day", printable(word),
+                                 month ? "JAN-DEC or 1-12" : "SUN-SAT or numbers " + std::string(r_.range_text)));
       }
       pos_ += 3;
       return found;
     }
     v = parse_number();
     if (v < r_.min || v > r_.max)
-      error(start, fmt::format("{} is out of range: {} is {} in the {} dialect", v, field_name(r_.id),
-                               r_.range_text, r_.dialect));
+      error(start, fmt::format("{} is out of range: {} is {} in the {} dialect", v, field_name(r_.id), r_.range_text,
+                               r_.dialect));
     return v;
   }
 
@@ -259,8 +262,8 @@ class ItemParser {
     const int n = parse_number();
     if (n == 0) error(at, "the step must be positive, not 0");
     if (r_.max_step && n > r_.max_step)
-      error(at, fmt::format("the step {} is larger than the {} dialect allows here ({} at most)", n,
-                            r_.dialect, r_.max_step));
+      error(at, fmt::format("the step {} is larger than the {} dialect allows here ({} at most)", n, r_.dialect,
+                            r_.max_step));
     return n;
   }
 
@@ -295,8 +298,7 @@ class ItemParser {
       expect_end();
       return;
     }
-    if (r_.id != FieldId::day_of_month || !r_.last)
-      error(0, "'L' is only allowed in day-of-month and day-of-week");
+    if (r_.id != FieldId::day_of_month || !r_.last) error(0, "'L' is only allowed in day-of-month and day-of-week");
     t.kind = Term::Kind::last_day;
     t.lo = 0;
     if (r_.last_only && !at_end())
@@ -332,7 +334,8 @@ class ItemParser {
       const int b = is_digit(peek()) ? parse_hash_bound() : r_.hash_max;
       if (peek() != close) error(pos_, fmt::format("expected '{}' to close the hash range", close));
       ++pos_;
-      if (a > b) error(a_at, fmt::format("the hash range {}-{} runs backwards: the start must not be above the end", a, b));
+      if (a > b)
+        error(a_at, fmt::format("the hash range {}-{} runs backwards: the start must not be above the end", a, b));
       if (a == b && r_.hash_range_increasing)
         error(a_at, fmt::format("the hash range {}-{} is one value: the end must be above the start", a, b));
       t.lo = a;
@@ -349,7 +352,8 @@ class ItemParser {
       if (peek() == '#') {
         ++pos_;
         const int k_at = pos_;
-        if (at_end() || !is_digit(peek())) error(k_at, "'#' must be followed by a number 1-5 (the k-th weekday of the month)");
+        if (at_end() || !is_digit(peek()))
+          error(k_at, "'#' must be followed by a number 1-5 (the k-th weekday of the month)");
         t.with = parse_number();
         if (t.with < 1 || t.with > 5)
           error(k_at, fmt::format("#{} is out of range: a weekday occurs 1-5 times in a month", t.with));
@@ -372,7 +376,6 @@ class ItemParser {
 
 }  // namespace
 
-
 void fail(std::string message, std::string_view text, int column, int line) {
   throw Error(ErrorKind::syntax, std::move(message), std::string(text), column, line);
 }
@@ -391,7 +394,8 @@ void parse_field_into(Field& f, std::string_view text, int column, const FieldRu
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    const std::string_view item = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    const std::string_view item =
+        text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
     ItemParser(item, column + static_cast<int>(start), rules, line).parse(f.terms.emplace_back());
     if (comma == std::string_view::npos) break;
     start = comma + 1;
@@ -417,8 +421,7 @@ std::vector<Token> tokens_of(std::string_view line) {
 namespace fuzzycron {
 
 std::string_view field_name(FieldId f) noexcept {
-  constexpr std::string_view names[] = {"second", "minute", "hour", "day-of-month",
-                                        "month", "day-of-week", "year"};
+  constexpr std::string_view names[] = {"second", "minute", "hour", "day-of-month", "month", "day-of-week", "year"};
   return names[static_cast<int>(f)];
 }
 

@@ -3,8 +3,10 @@
 namespace fuzzycron::syntax {
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -22,8 +24,8 @@ Line& add_line(Spec& spec, std::string_view text, int line_no, const std::vector
   return line;
 }
 
-void take_zone_prefix(std::vector<Token>& tokens, std::string_view text,
-                      std::initializer_list<std::string_view> names, Spec& spec, int line_no) {
+void take_zone_prefix(std::vector<Token>& tokens, std::string_view text, std::initializer_list<std::string_view> names,
+                      Spec& spec, int line_no) {
   if (tokens.empty()) return;
   for (std::string_view name : names) {
     const std::string_view tok = tokens.front().text;
@@ -33,7 +35,9 @@ void take_zone_prefix(std::vector<Token>& tokens, std::string_view text,
     spec.zone_column = tokens.front().column + static_cast<int>(prefix);
     spec.zone_line = line_no;
     spec.zone_text = std::string(text);
-    if (spec.zone->empty()) fail(std::string(name) + "= needs a zone name, e.g. " + std::string(name) + "=Europe/Berlin", spec.zone_text, spec.zone_column, line_no);
+    if (spec.zone->empty())
+      fail(std::string(name) + "= needs a zone name, e.g. " + std::string(name) + "=Europe/Berlin", spec.zone_text,
+           spec.zone_column, line_no);
     tokens.erase(tokens.begin());
     return;
   }

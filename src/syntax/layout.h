@@ -13,8 +13,8 @@ Line& add_line(Spec& spec, std::string_view text, int line_no, const std::vector
                std::initializer_list<FieldId> layout, Dialect d, bool furiko_quartz_dow = false);
 
 // Takes a leading "NAME=zone" token (CRON_TZ=, TZ=) off `tokens` into spec.zone.
-void take_zone_prefix(std::vector<Token>& tokens, std::string_view text,
-                      std::initializer_list<std::string_view> names, Spec& spec, int line_no);
+void take_zone_prefix(std::vector<Token>& tokens, std::string_view text, std::initializer_list<std::string_view> names,
+                      Spec& spec, int line_no);
 
 std::string_view trim(std::string_view s);
 

@@ -14,8 +14,8 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
     int min, max, hash_lo, hash_hi;
     std::string_view text;
   };
-  constexpr Range ranges[] = {{0, 59, 0, 59, "0-59"}, {0, 59, 0, 59, "0-59"}, {0, 23, 0, 23, "0-23"},
-                              {1, 31, 1, 28, "1-31"}, {1, 12, 1, 12, "1-12"}, {0, 7, 0, 6, "0-7"},
+  constexpr Range ranges[] = {{0, 59, 0, 59, "0-59"},         {0, 59, 0, 59, "0-59"}, {0, 23, 0, 23, "0-23"},
+                              {1, 31, 1, 28, "1-31"},         {1, 12, 1, 12, "1-12"}, {0, 7, 0, 6, "0-7"},
                               {1970, 2099, 0, 0, "1970-2099"}};
   const Range& rg = ranges[static_cast<int>(f)];
   r.min = rg.min;
@@ -24,7 +24,7 @@ FieldRules make_rules(Dialect d, FieldId f, bool furiko_quartz_dow) {
   r.hash_hi = rg.hash_hi;
   r.range_text = rg.text;
   r.hash_h = f != FieldId::year;  // furiko and croniter also hash years
-  r.hash_max = -1;  // the dialect's rules may set the hash range; else it is the field's
+  r.hash_max = -1;                // the dialect's rules may set the hash range; else it is the field's
   const DialectRow& row = dialect_row(d);
   r.dialect = row.name;
   row.rules(r, furiko_quartz_dow);

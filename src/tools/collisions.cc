@@ -56,8 +56,8 @@ std::string lines_text(const std::vector<int>& lines) {
 
 }  // namespace
 
-std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_milliseconds from,
-                                std::string_view hint, std::vector<int>* colliding) {
+std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_milliseconds from, std::string_view hint,
+                                std::vector<int>* colliding) {
   std::vector<Group> groups;
   std::unordered_map<Schedule, std::size_t> by_schedule;  // equal schedules fire alike
   for (const auto& e : entries) {
@@ -105,24 +105,26 @@ std::vector<Finding> collisions(const std::vector<CompiledEntry>& entries, sys_m
         lines.insert(lines.end(), groups[g].lines.begin(), groups[g].lines.end());
     std::sort(lines.begin(), lines.end());
     if (colliding) colliding->insert(colliding->end(), lines.begin(), lines.end());
-    out.push_back(tools::finding("FC701", lines.size() >= 3 ? Severity::warning : Severity::info, lines.front(), 1,
-                   fmt::format("{} entries (lines {}) fire at the same instant {} time{} in the week from {} (first "
-                               "{}); {}",
-                               lines.size(), lines_text(lines), c.instants, c.instants == 1 ? "" : "s", week,
-                               format_rfc3339(first, TimeZone::utc()), hint),
-                   ""));
+    out.push_back(tools::finding(
+        "FC701", lines.size() >= 3 ? Severity::warning : Severity::info, lines.front(), 1,
+        fmt::format("{} entries (lines {}) fire at the same instant {} time{} in the week from {} (first "
+                    "{}); {}",
+                    lines.size(), lines_text(lines), c.instants, c.instants == 1 ? "" : "s", week,
+                    format_rfc3339(first, TimeZone::utc()), hint),
+        ""));
   }
   if (found.size() > kReported)
     out.push_back(tools::finding("FC702", Severity::info, out.back().line, 1,
-                   fmt::format("{} more groups of colliding entries are not listed (the {} largest are)",
-                               found.size() - kReported, kReported),
-                   ""));
+                                 fmt::format("{} more groups of colliding entries are not listed (the {} largest are)",
+                                             found.size() - kReported, kReported),
+                                 ""));
   if (checked < groups.size())
-    out.push_back(tools::finding("FC702", Severity::info, groups[checked].lines.front(), 1,
-                   fmt::format("the collision check stopped after {} fire times: entries from line {} on ({} "
-                               "distinct schedules) were not compared",
-                               kFireBudget, groups[checked].lines.front(), groups.size() - checked),
-                   ""));
+    out.push_back(
+        tools::finding("FC702", Severity::info, groups[checked].lines.front(), 1,
+                       fmt::format("the collision check stopped after {} fire times: entries from line {} on ({} "
+                                   "distinct schedules) were not compared",
+                                   kFireBudget, groups[checked].lines.front(), groups.size() - checked),
+                       ""));
   return out;
 }
 

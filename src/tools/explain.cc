@@ -109,7 +109,8 @@ struct LineWords {
     if (sec && !sec_zero) out.push_back(every(sec) ? "every second" : spans(FieldId::second, "second", "at ", "at "));
     const std::string minute = phrase(FieldId::minute, "minute");
     if (every(min)) {
-      if (!sec || sec_zero || single(sec)) out.push_back("every minute");
+      if (!sec || sec_zero || single(sec))
+        out.push_back("every minute");
       else if (std::none_of(sec->terms.begin(), sec->terms.end(), [](const Term& t) { return t.step > 0; }))
         out.back() += " of every minute";  // a window of seconds; "every 5 seconds" needs no repeat
     } else if (single(min) && once_in_minute && every(hour)) {
@@ -118,11 +119,13 @@ struct LineWords {
       const Term& h = hour->terms[0];
       const Term& m = min->terms[0];
       if (h.kind == Kind::hash && m.kind == Kind::hash)
-        out.push_back(fmt::format("{}a stable time chosen from {}: hour between {:02} and {:02}, minute between "
-                                  ":{:02} and :{:02}", once_a_day, seed_words, h.lo, h.hi, m.lo, m.hi));
+        out.push_back(
+            fmt::format("{}a stable time chosen from {}: hour between {:02} and {:02}, minute between "
+                        ":{:02} and :{:02}",
+                        once_a_day, seed_words, h.lo, h.hi, m.lo, m.hi));
       else if (h.kind == Kind::hash)
-        out.push_back(fmt::format("{}minute :{:02} of a stable hour between {:02} and {:02} chosen from {}",
-                                  once_a_day, m.lo, h.lo, h.hi, seed_words));
+        out.push_back(fmt::format("{}minute :{:02} of a stable hour between {:02} and {:02} chosen from {}", once_a_day,
+                                  m.lo, h.lo, h.hi, seed_words));
       else
         out.push_back(fmt::format("{}{}, in the hour {:02}:00-{:02}:59", once_a_day, minute, h.lo, h.lo));
       return out;
@@ -149,8 +152,7 @@ struct LineWords {
     std::string dow_text = any_dow ? "" : "on " + phrase(FieldId::day_of_week, "day of the week");
     if (!any_dom && !any_dow) {
       if (ored)
-        return dom_text + " and also " + dow_text +
-               " (either day field is enough: when both are restricted, " +
+        return dom_text + " and also " + dow_text + " (either day field is enough: when both are restricted, " +
                (options.dialect == Dialect::standard ? "standard cron" : "this dialect") + " runs on either)";
       return dom_text + ", but only when that day is " + phrase(FieldId::day_of_week, "day of the week");
     }
@@ -173,7 +175,8 @@ struct LineWords {
 };
 
 std::string lowercase_first(std::string s) {
-  if (s.size() > 1 && s[0] >= 'A' && s[0] <= 'Z' && !(s[1] >= 'A' && s[1] <= 'Z')) s[0] = static_cast<char>(s[0] - 'A' + 'a');
+  if (s.size() > 1 && s[0] >= 'A' && s[0] <= 'Z' && !(s[1] >= 'A' && s[1] <= 'Z'))
+    s[0] = static_cast<char>(s[0] - 'A' + 'a');
   return s;
 }
 
@@ -194,12 +197,14 @@ std::optional<std::vector<int>> plain_values(const std::optional<Field>& f, Fiel
 std::optional<std::string> never_reason(const LineSyntax& line, const ParseOptions& options, const Schedule& schedule,
                                         std::size_t lines) {
   if (lines != 1 || !schedule.never()) return std::nullopt;
-  const auto days = plain_values(line.field(FieldId::day_of_month), field_limits(options.dialect, FieldId::day_of_month));
+  const auto days =
+      plain_values(line.field(FieldId::day_of_month), field_limits(options.dialect, FieldId::day_of_month));
   const auto months = plain_values(line.field(FieldId::month), field_limits(options.dialect, FieldId::month));
   if (days && months && !days->empty() && !months->empty()) {
     constexpr std::array<int, 12> kLongest{31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     const int first_day = *std::min_element(days->begin(), days->end());
-    if (std::all_of(months->begin(), months->end(), [&](int m) { return m >= 1 && m <= 12 && kLongest[m - 1] < first_day; })) {
+    if (std::all_of(months->begin(), months->end(),
+                    [&](int m) { return m >= 1 && m <= 12 && kLongest[m - 1] < first_day; })) {
       std::vector<std::string> names;
       for (int m : *months) names.push_back(std::string(kMonths[static_cast<std::size_t>(m - 1)]));
       return fmt::format("{} {} no {}", join(names), names.size() == 1 ? "has" : "have",
@@ -211,7 +216,8 @@ std::optional<std::string> never_reason(const LineSyntax& line, const ParseOptio
 
 // February 29th alone (or with the 30th and 31st): a leap-year schedule.
 bool leap_days_only(const LineSyntax& line, const LineSyntax& written, const ParseOptions& options) {
-  const auto days = plain_values(line.field(FieldId::day_of_month), field_limits(options.dialect, FieldId::day_of_month));
+  const auto days =
+      plain_values(line.field(FieldId::day_of_month), field_limits(options.dialect, FieldId::day_of_month));
   const auto months = plain_values(line.field(FieldId::month), field_limits(options.dialect, FieldId::month));
   if (!days || !months || *months != std::vector<int>{2} || days->empty()) return false;
   if (std::any_of(days->begin(), days->end(), [](int d) { return d < 29; })) return false;
@@ -271,18 +277,19 @@ Explanation explain(std::string_view expression, const ParseOptions& options) {
       const auto& f = line.fields[static_cast<std::size_t>(i)];
       if (!f) continue;
       const auto id = static_cast<FieldId>(i);
-      const std::string_view unit = id == FieldId::day_of_month ? "day"
+      const std::string_view unit = id == FieldId::day_of_month  ? "day"
                                     : id == FieldId::day_of_week ? "day of the week"
                                                                  : field_name(id);
       std::string meaning = field_phrase(*f, words.words(id, unit));
-      if (every(f)) meaning = id == FieldId::day_of_month || id == FieldId::day_of_week
-                                  ? "any day" : fmt::format("every {}", unit);
+      if (every(f))
+        meaning = id == FieldId::day_of_month || id == FieldId::day_of_week ? "any day" : fmt::format("every {}", unit);
       for (const Term& t : f->terms) hashed = hashed || t.kind == Kind::hash;
       out.fields.push_back({line.line, std::string(field_name(id)), f->text, f->column, std::move(meaning)});
     }
   }
   if (spec.lines.empty()) out.sentences.push_back("Never fires: the spec has no schedule lines.");
-  const bool has_dst = schedule.zone().next_transition(std::chrono::floor<std::chrono::seconds>(kFirstInstant)).has_value();
+  const bool has_dst =
+      schedule.zone().next_transition(std::chrono::floor<std::chrono::seconds>(kFirstInstant)).has_value();
   out.dst = spec.lines.empty() ? "" : dst_words(spec.lines.front(), options.dst_policy(), has_dst);
   if (hashed && !options.seed.empty()) out.resolved = resolve(expression, options);
   return out;

@@ -35,15 +35,14 @@ std::string day_ordinal(int d) {
   return fmt::format("{}{}", d, suffix);
 }
 
-
 std::string FieldWords::value(int v) const {
   switch (id) {
     case FieldId::second: return fmt::format("second {}", v);
     case FieldId::minute: return fmt::format(":{:02}", v);
     case FieldId::hour: return fmt::format("{:02}:00", v);
     case FieldId::day_of_month: return "the " + day_ordinal(v);
-    case FieldId::month: return v >= 1 && v <= 12 ? std::string(kMonths[static_cast<std::size_t>(v - 1)])
-                                                  : std::to_string(v);
+    case FieldId::month:
+      return v >= 1 && v <= 12 ? std::string(kMonths[static_cast<std::size_t>(v - 1)]) : std::to_string(v);
     case FieldId::day_of_week: {
       const int w = limits.sunday_is_one ? (v + 6) % 7 : v % 7;
       return std::string(kWeekdays[static_cast<std::size_t>(w)]);
@@ -119,7 +118,8 @@ std::string hash_phrase(const Term& t, const FieldWords& w) {
     case Kind::nth_weekday:
       return fmt::format("the {} occurrence in the month of a stable day of the week {}",
                          kOrdinals[static_cast<std::size_t>(std::clamp(t.with, 1, 5) - 1)], chosen);
-    case Kind::last_of_weekday: return fmt::format("the last occurrence in the month of a stable day of the week {}", chosen);
+    case Kind::last_of_weekday:
+      return fmt::format("the last occurrence in the month of a stable day of the week {}", chosen);
     case Kind::range:
       return fmt::format("every {} from {} through a stable {} between {} and {} {}", w.unit, w.value(t.with), w.unit,
                          w.number(std::max(t.lo, t.with)), w.number(t.hi), chosen);
@@ -133,8 +133,10 @@ std::string hash_phrase(const Term& t, const FieldWords& w) {
   }
   const int first_hi = std::min(t.hi, t.lo + t.step - 1);
   if (w.id == FieldId::day_of_month)
-    return fmt::format("every {} day of the month starting on a stable day between the {} and the {} {} (the count "
-                       "restarts each month)", day_ordinal(t.step), day_ordinal(t.lo), day_ordinal(first_hi), chosen);
+    return fmt::format(
+        "every {} day of the month starting on a stable day between the {} and the {} {} (the count "
+        "restarts each month)",
+        day_ordinal(t.step), day_ordinal(t.lo), day_ordinal(first_hi), chosen);
   // The hashed start first, then its bound, so that the bound does not read as hashed.
   std::string out = fmt::format("every {} from a stable {} between {} and {} {}", plural(t.step, w.unit), w.unit,
                                 w.number(t.lo), w.number(first_hi), chosen);
@@ -157,7 +159,8 @@ std::string term_phrase(const Term& t, const FieldWords& w) {
     case Kind::all:
       if (t.step == 0) return fmt::format("every {}", w.unit);
       if (id == FieldId::day_of_month) return day_cycle(t, w);
-      if (small) return join([&] {
+      if (small)
+        return join([&] {
           std::vector<std::string> names;
           for (int v : w.values(t)) names.push_back(w.value(v));
           return names;
@@ -270,10 +273,12 @@ LineSyntax as_read(LineSyntax line, const ParseOptions& options) {
                        static_cast<int>(f->text.size())}};
       continue;
     }
-    if (std::all_of(f->terms.begin(), f->terms.end(), [](const Term& t) { return t.kind == Kind::value && t.step == 0; })) {
+    if (std::all_of(f->terms.begin(), f->terms.end(),
+                    [](const Term& t) { return t.kind == Kind::value && t.step == 0; })) {
       std::stable_sort(f->terms.begin(), f->terms.end(), [](const Term& a, const Term& b) { return a.lo < b.lo; });
-      f->terms.erase(std::unique(f->terms.begin(), f->terms.end(), [](const Term& a, const Term& b) { return a.lo == b.lo; }),
-                     f->terms.end());
+      f->terms.erase(
+          std::unique(f->terms.begin(), f->terms.end(), [](const Term& a, const Term& b) { return a.lo == b.lo; }),
+          f->terms.end());
     }
   }
   return line;

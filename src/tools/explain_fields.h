@@ -16,9 +16,9 @@ namespace fuzzycron::tools::words {
 using Field = FieldSyntax;
 using Kind = Term::Kind;
 
-inline constexpr std::array<std::string_view, 12> kMonths = {"January", "February", "March",     "April",
-                                                             "May",     "June",     "July",      "August",
-                                                             "September", "October", "November", "December"};
+inline constexpr std::array<std::string_view, 12> kMonths = {"January",   "February", "March",    "April",
+                                                             "May",       "June",     "July",     "August",
+                                                             "September", "October",  "November", "December"};
 
 // "a, b and c" (or another last separator).
 std::string join(const std::vector<std::string>& items, std::string_view last = " and ");
@@ -32,9 +32,9 @@ struct FieldWords {
   FieldLimits limits;
   std::string_view seed_words;
 
-  std::string value(int v) const;      // ":05", "09:00", "the 1st", "March", "Monday"
-  std::string number(int v) const;     // a bare number, for ranges of hash forms
-  std::string range_end(int v) const;  // the end of a range of hours reads as its last minute
+  std::string value(int v) const;                // ":05", "09:00", "the 1st", "March", "Monday"
+  std::string number(int v) const;               // a bare number, for ranges of hash forms
+  std::string range_end(int v) const;            // the end of a range of hours reads as its last minute
   std::vector<int> values(const Term& t) const;  // what a small field's term stands for
 };
 

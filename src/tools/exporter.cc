@@ -41,8 +41,10 @@ std::string dns_label(std::string_view job, std::size_t max) {
   for (unsigned char c : job) {
     const char l = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9');
-    if (ok) out += l;
-    else if (!out.empty() && out.back() != '-') out += '-';
+    if (ok)
+      out += l;
+    else if (!out.empty() && out.back() != '-')
+      out += '-';
   }
   while (!out.empty() && out.back() == '-') out.pop_back();
   if (out == job && !out.empty() && out.size() <= max) return out;
@@ -64,9 +66,12 @@ std::string systemd_escape(std::string_view job) {
     const auto c = static_cast<unsigned char>(job[i]);
     const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ':' ||
                       c == '_' || c == '-' || (c == '.' && i > 0);
-    if (keep) out += static_cast<char>(c);
-    else if (c == '/') out += '-';
-    else out += fmt::format("\\x{:02x}", c);
+    if (keep)
+      out += static_cast<char>(c);
+    else if (c == '/')
+      out += '-';
+    else
+      out += fmt::format("\\x{:02x}", c);
   }
   if (out.empty()) out = "job";
   if (out.size() > 200) out = out.substr(0, 190) + "-" + short_hash(job);
@@ -92,8 +97,10 @@ std::string plain_name(std::string_view job, bool dots, std::size_t max) {
 // What the targets without a full DST rule do document (docs/export.md).
 std::string_view documented_dst(Target t) {
   switch (t) {
-    case Target::github_actions: return "a time in a skipped hour runs at the next valid time; the repeated hour is not documented";
-    case Target::eventbridge: return "a time in a skipped hour is skipped; a repeated hour runs once, which pass is not documented";
+    case Target::github_actions:
+      return "a time in a skipped hour runs at the next valid time; the repeated hour is not documented";
+    case Target::eventbridge:
+      return "a time in a skipped hour is skipped; a repeated hour runs once, which pass is not documented";
     default: return "";
   }
 }
@@ -126,9 +133,12 @@ std::vector<sys_milliseconds> target_fires(Target t, const TargetSchedule& ts, D
     o.time_zone = ts.zone;
     o.dst = dst;
     std::string text = e;
-    if (t == Target::nomad) o.dialect = Dialect::furiko;
-    else if (t == Target::eventbridge) o.dialect = Dialect::quartz, text = "0 " + e;
-    else o.dialect = Dialect::kubernetes;
+    if (t == Target::nomad)
+      o.dialect = Dialect::furiko;
+    else if (t == Target::eventbridge)
+      o.dialect = Dialect::quartz, text = "0 " + e;
+    else
+      o.dialect = Dialect::kubernetes;
     for (auto x : fires(parse(text, o), from)) out.insert(x);
   }
   return {out.begin(), out.end()};
@@ -182,7 +192,8 @@ class Exporter {
       const auto only_ours = missing(own_fires, under_target), only_theirs = missing(under_target, own_fires);
       diag(Severity::warning, "dst",
            fmt::format("{} handles DST changes as {}, this entry as {}: {}{}{}", target_name(o_.target), policy->name(),
-                       job.options.dst_policy().name(), only_ours.empty() ? "" : "it will not fire at " + instants_text(only_ours, zone),
+                       job.options.dst_policy().name(),
+                       only_ours.empty() ? "" : "it will not fire at " + instants_text(only_ours, zone),
                        !only_ours.empty() && !only_theirs.empty() ? "; " : "",
                        only_theirs.empty() ? "" : "it will fire at " + instants_text(only_theirs, zone)),
            only_ours.empty() ? only_theirs : only_ours);
@@ -198,7 +209,8 @@ class Exporter {
                  ? fmt::format("{} does not document what it does at DST changes, and this entry fires near one ({})",
                                target_name(o_.target), instants_text(at, zone))
                  : fmt::format("{} does not document all it does at DST changes ({}), and this entry fires near one "
-                               "({})", target_name(o_.target), documented_dst(o_.target), instants_text(at, zone)),
+                               "({})",
+                               target_name(o_.target), documented_dst(o_.target), instants_text(at, zone)),
              at);
       }
     }
@@ -208,9 +220,11 @@ class Exporter {
       if (back != under_target) {
         diag(Severity::error, "mismatch",
              fmt::format("the {} text fires differently from the entry (first at {}): not exported; please report "
-                         "this as a bug", target_name(o_.target),
+                         "this as a bug",
+                         target_name(o_.target),
                          instants_text(missing(back, under_target).empty() ? missing(under_target, back)
-                                                                           : missing(back, under_target), zone)));
+                                                                           : missing(back, under_target),
+                                       zone)));
         return;
       }
     }
@@ -223,7 +237,8 @@ class Exporter {
       if (!both.empty())
         diag(Severity::warning, "double-fire",
              fmt::format("EventBridge needs two schedules for day-of-month OR day-of-week; both fire on days "
-                         "matching both, first at {}", instants_text(both, zone)),
+                         "matching both, first at {}",
+                         instants_text(both, zone)),
              {both.front()});
     }
     if (o_.target == Target::github_actions) {
@@ -297,10 +312,14 @@ class Exporter {
     // systemd expands % specifiers and $ variables itself; the shell gets the command as written.
     std::string command;
     for (char c : job.command) {
-      if (c == '%') command += "%%";
-      else if (c == '$') command += "$$";
-      else if (c == '"' || c == '\\') command += std::string("\\") + c;
-      else command += c;
+      if (c == '%')
+        command += "%%";
+      else if (c == '$')
+        command += "$$";
+      else if (c == '"' || c == '\\')
+        command += std::string("\\") + c;
+      else
+        command += c;
     }
     std::string service = header(job, "#") + "\n[Unit]\nDescription=" + job.name + "\n\n[Service]\nType=oneshot\n";
     for (const auto& [k, v] : job.environment) service += "Environment=" + json_string(k + "=" + v) + "\n";
@@ -314,18 +333,19 @@ class Exporter {
       const std::string base = dns_label(job.name, 52);
       const std::string name =
           unique(ts.expressions.size() > 1 ? dns_label(base + "-" + std::to_string(i + 1), 52) : base, job);
-      std::string y = "---\n" + header(job, "#") + "\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: " + name +
-                      "\n";
+      std::string y =
+          "---\n" + header(job, "#") + "\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: " + name + "\n";
       if (!o_.kubernetes_namespace.empty()) y += "  namespace: " + json_string(o_.kubernetes_namespace) + "\n";
-      y += "  annotations:\n    fuzzycron/source: " + json_string(job.schedule) + "\n    fuzzycron/seed: " +
-           json_string(json(job.options.seed.parts()).dump()) + "\n";
+      y += "  annotations:\n    fuzzycron/source: " + json_string(job.schedule) +
+           "\n    fuzzycron/seed: " + json_string(json(job.options.seed.parts()).dump()) + "\n";
       y += "spec:\n  schedule: " + json_string(ts.expressions[i]) + "\n  timeZone: " + json_string(ts.zone) +
            "\n  concurrencyPolicy: " + o_.concurrency + "\n";
       if (o_.starting_deadline_seconds)
         y += fmt::format("  startingDeadlineSeconds: {}\n", *o_.starting_deadline_seconds);
       y += "  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n"
-           "          containers:\n          - name: " + dns_label(job.name, 63) + "\n            image: " +
-           json_string(o_.image) + "\n            command: [\"/bin/sh\", \"-c\", " + json_string(job.command) + "]\n";
+           "          containers:\n          - name: " +
+           dns_label(job.name, 63) + "\n            image: " + json_string(o_.image) +
+           "\n            command: [\"/bin/sh\", \"-c\", " + json_string(job.command) + "]\n";
       if (!job.environment.empty()) {
         y += "            env:\n";
         for (const auto& [k, v] : job.environment)
@@ -365,11 +385,12 @@ class Exporter {
     const std::string name = unique(dns_label(job.name, 60), job);
     std::vector<std::string> crons;
     for (const auto& e : ts.expressions) crons.push_back(hcl(e));
-    std::string h = header(job, "#") + "\njob " + hcl(name) + " {\n  type = \"batch\"\n  periodic {\n    crons            = [" +
-                    fmt::format("{}", fmt::join(crons, ", ")) + "]\n    time_zone        = " + hcl(ts.zone) +
-                    "\n    prohibit_overlap = true\n  }\n  group " + hcl(name) + " {\n    task " + hcl(name) +
-                    " {\n      driver = \"exec\"\n      config {\n        command = \"/bin/sh\"\n        args    = [\"-c\", " +
-                    hcl(job.command) + "]\n      }\n";
+    std::string h =
+        header(job, "#") + "\njob " + hcl(name) + " {\n  type = \"batch\"\n  periodic {\n    crons            = [" +
+        fmt::format("{}", fmt::join(crons, ", ")) + "]\n    time_zone        = " + hcl(ts.zone) +
+        "\n    prohibit_overlap = true\n  }\n  group " + hcl(name) + " {\n    task " + hcl(name) +
+        " {\n      driver = \"exec\"\n      config {\n        command = \"/bin/sh\"\n        args    = [\"-c\", " +
+        hcl(job.command) + "]\n      }\n";
     if (!job.environment.empty()) {
       h += "      env {\n";
       for (const auto& [k, v] : job.environment) h += "        " + hcl(k) + " = " + hcl(v) + "\n";
@@ -387,8 +408,10 @@ class Exporter {
     const char* suffixes[] = {"-dom", "-dow"};
     for (std::size_t i = 0; i < ts.expressions.size(); ++i) {
       std::string name = base;
-      if (ts.expressions.size() == 2 && aws) name = plain_name(base + suffixes[i], true, 64);
-      else if (ts.expressions.size() > 1) name = plain_name(base + "-" + std::to_string(i + 1), aws, aws ? 64 : 500);
+      if (ts.expressions.size() == 2 && aws)
+        name = plain_name(base + suffixes[i], true, 64);
+      else if (ts.expressions.size() > 1)
+        name = plain_name(base + "-" + std::to_string(i + 1), aws, aws ? 64 : 500);
       name = unique(name, job);
       json j;
       if (aws) {
@@ -397,8 +420,10 @@ class Exporter {
              {"ScheduleExpressionTimezone", ts.zone},
              {"FlexibleTimeWindow", {{"Mode", "OFF"}}},
              {"Description", job.name + ": " + job.schedule + " (fuzzycron export)"},
-             {"Target", {{"Arn", "REPLACE-WITH-TARGET-ARN"}, {"RoleArn", "REPLACE-WITH-ROLE-ARN"},
-                         {"Input", json({{"command", job.command}}).dump()}}}};
+             {"Target",
+              {{"Arn", "REPLACE-WITH-TARGET-ARN"},
+               {"RoleArn", "REPLACE-WITH-ROLE-ARN"},
+               {"Input", json({{"command", job.command}}).dump()}}}};
       } else {
         j = {{"name", name},
              {"schedule", ts.expressions[i]},

@@ -52,13 +52,13 @@ std::pair<std::string, std::string> Advice::hashed(const std::string& with_hash,
   if (seeded) {
     try {
       const std::string value = resolve(with_hash, *seeded);
-      return {value, fmt::format("{} does not read H; '{}' is what H gives this job ({}): it {}",
-                                 runs_on_name(target), value, command, what)};
+      return {value, fmt::format("{} does not read H; '{}' is what H gives this job ({}): it {}", runs_on_name(target),
+                                 value, command, what)};
     } catch (const Error&) {
     }
   }
-  return {"", fmt::format("{} does not read H; `{}` prints the value H gives a job, which {}",
-                          runs_on_name(target), command, what)};
+  return {"", fmt::format("{} does not read H; `{}` prints the value H gives a job, which {}", runs_on_name(target),
+                          command, what)};
 }
 
 void LineLint::add(std::string code, Severity severity, int column, std::string message, std::string suggestion) {
@@ -109,10 +109,11 @@ void LineLint::spread_habits(bool never) {
              finest->terms[i].lo == static_cast<int>(i) * period;
     if (even) {
       const std::string h = fmt::format("H/{}", period);
-      const auto [suggestion, advice] = advice_.hashed(rewrite(*finest, h), h, "keeps the interval and spreads the jobs");
+      const auto [suggestion, advice] =
+          advice_.hashed(rewrite(*finest, h), h, "keeps the interval and spreads the jobs");
       add("FC101", Severity::warning, finest->column,
-          fmt::format("{} in the {} field is every {} {}s at the same instants for every job; {}", finest->text,
-                      unit, period, unit, advice),
+          fmt::format("{} in the {} field is every {} {}s at the same instants for every job; {}", finest->text, unit,
+                      period, unit, advice),
           suggestion);
       return;
     }
@@ -124,7 +125,7 @@ void LineLint::spread_habits(bool never) {
     // entries are FC701 (and make this a warning).
     if (t.lo != rules.min) return;
     bool top_of_hour = !seconds;  // minute :00 is among the fire times
-    bool only_hours = !seconds;    // ... and the only minute
+    bool only_hours = !seconds;   // ... and the only minute
     if (seconds && coarser) {
       bool fixed_other = true;
       only_hours = true;
@@ -137,10 +138,11 @@ void LineLint::spread_habits(bool never) {
       if (fixed_other) return;
     }
     const bool dropped = advice_.target == RunsOn::github_actions && top_of_hour;
-    const auto [suggestion, advice] = advice_.hashed(rewrite(*finest, "H"), "H", fmt::format("picks a stable {} per job", unit));
+    const auto [suggestion, advice] =
+        advice_.hashed(rewrite(*finest, "H"), "H", fmt::format("picks a stable {} per job", unit));
     add("FC102", dropped ? Severity::warning : Severity::info, finest->column,
-        fmt::format("a fixed {} ({}) at the top of the {}, where every job written this way fires at once{}; {}",
-                    unit, finest->text, only_hours ? "hour" : cycle,
+        fmt::format("a fixed {} ({}) at the top of the {}, where every job written this way fires at once{}; {}", unit,
+                    finest->text, only_hours ? "hour" : cycle,
                     dropped ? " and where GitHub Actions delays and may drop scheduled runs" : "", advice),
         suggestion);
     return;
@@ -148,11 +150,12 @@ void LineLint::spread_habits(bool never) {
   // "* 2 * * *": every minute of an hour, usually meant as once in it.
   const bool every_finest = finest->terms.size() == 1 && t.kind == Kind::all && t.step == 0;
   if (every_finest && coarser && !(coarser->terms.size() == 1 && coarser->terms[0].kind == Kind::all)) {
-    const auto [suggestion, advice] =
-        advice_.hashed(rewrite(*finest, "H"), "H", fmt::format("fires once in each matching {} at a stable {}", cycle, unit));
+    const auto [suggestion, advice] = advice_.hashed(
+        rewrite(*finest, "H"), "H", fmt::format("fires once in each matching {} at a stable {}", cycle, unit));
     add("FC103", Severity::warning, finest->column,
         fmt::format("every {} while the {} is restricted ({}): this fires {} times in each matching {}; if once "
-                    "was meant, a fixed {} or H: {}", unit, cycle, coarser->text, rules.max + 1, cycle, unit, advice),
+                    "was meant, a fixed {} or H: {}",
+                    unit, cycle, coarser->text, rules.max + 1, cycle, unit, advice),
         suggestion);
   }
 }
@@ -170,15 +173,14 @@ void LineLint::steps() {
         hash_range(t, unit);
         continue;
       }
-      const bool full_cycle = t.kind == Kind::all || t.kind == Kind::hash ||
-                              (t.kind == Kind::value && t.lo - rules.min < t.step);
+      const bool full_cycle =
+          t.kind == Kind::all || t.kind == Kind::hash || (t.kind == Kind::value && t.lo - rules.min < t.step);
       if (!full_cycle || size % t.step == 0) continue;
       std::vector<int> divisors;
       for (int d = 2; d < size; ++d)
         if (size % d == 0) divisors.push_back(d);
-      const int better = *std::min_element(divisors.begin(), divisors.end(), [&](int a, int b) {
-        return std::abs(a - t.step) < std::abs(b - t.step);
-      });
+      const int better = *std::min_element(divisors.begin(), divisors.end(),
+                                           [&](int a, int b) { return std::abs(a - t.step) < std::abs(b - t.step); });
       const std::string text = field_text_at(line_, t);
       std::string fixed = text.substr(0, text.rfind('/') + 1) + std::to_string(better);
       std::string suggestion = rewrite(*f, [&] {
@@ -197,8 +199,9 @@ void LineLint::steps() {
           fmt::format("{} does not divide the {} {}s of {} {}: the step restarts each {}, so {} instead of {}{}; a "
                       "step that divides {} ({}) keeps every gap equal",
                       text, size, unit, over == "hour" ? "an" : "a", over, over,
-                      t.kind == Kind::hash ? fmt::format("one gap is shorter", unit)
-                                           : fmt::format("one gap is {} {}{}", last_gap, unit, last_gap == 1 ? "" : "s"),
+                      t.kind == Kind::hash
+                          ? fmt::format("one gap is shorter", unit)
+                          : fmt::format("one gap is {} {}{}", last_gap, unit, last_gap == 1 ? "" : "s"),
                       t.step, t.kind == Kind::hash ? ", and how many runs a job gets depends on its seed" : "", size,
                       fmt::join(divisors, ", ")),
           std::move(suggestion));
@@ -212,8 +215,8 @@ void LineLint::hash_range(const Term& t, const std::string& unit) {
   if (width <= t.step) {
     add("FC601", Severity::warning, t.column,
         fmt::format("{}: the range {}-{} holds {} {}{}, no more than the step {}, so this is one stable {} per "
-                    "cycle, not one every {}", text, t.lo, t.hi, width, unit, width == 1 ? "" : "s", t.step, unit,
-                    t.step),
+                    "cycle, not one every {}",
+                    text, t.lo, t.hi, width, unit, width == 1 ? "" : "s", t.step, unit, t.step),
         [&] {
           std::string s = line_.text;
           s.replace(static_cast<std::size_t>(t.column - 1), text.size(), text.substr(0, text.rfind('/')));
@@ -222,8 +225,8 @@ void LineLint::hash_range(const Term& t, const std::string& unit) {
   } else if (width % t.step != 0) {
     add("FC601", Severity::warning, t.column,
         fmt::format("{}: the range {}-{} ({} {}s) is not a multiple of the step {}, so a job gets {} or {} runs "
-                    "per cycle depending on its seed", text, t.lo, t.hi, width, unit, t.step, width / t.step,
-                    width / t.step + 1));
+                    "per cycle depending on its seed",
+                    text, t.lo, t.hi, width, unit, t.step, width / t.step, width / t.step + 1));
   }
 }
 
@@ -242,7 +245,8 @@ void LineLint::day_cycles(const LineSyntax& resolved, std::int64_t from_day) {
   const date::year_month_day start{date::sys_days{date::days{from_day}}};
   date::year_month ym{start.year(), start.month()};
   for (int i = 0; i < 48; ++i, ym += date::months{1}) {
-    const unsigned last = static_cast<unsigned>(date::year_month_day_last{ym.year(), date::month_day_last{ym.month()}}.day());
+    const unsigned last =
+        static_cast<unsigned>(date::year_month_day_last{ym.year(), date::month_day_last{ym.month()}}.day());
     for (unsigned d = 1; d <= last; ++d)
       if (days >> d & 1u)
         runs.push_back(date::sys_days{ym.year() / ym.month() / date::day{d}}.time_since_epoch().count());
@@ -255,14 +259,12 @@ void LineLint::day_cycles(const LineSyntax& resolved, std::int64_t from_day) {
     hi = std::max(hi, gap);
   }
   if (lo == hi) return;
-  const auto day_text = [](std::int64_t d) {
-    return date::format("%b %d", date::sys_days{date::days{d}});
-  };
+  const auto day_text = [](std::int64_t d) { return date::format("%b %d", date::sys_days{date::days{d}}); };
   add("FC201", Severity::warning, stepped->column,
       fmt::format("day-of-month {} counts again from the start of every month, so runs are {} to {} days apart "
                   "(e.g. {} then {}); cron has no 'every N days' — use fixed days of the month or a weekly "
-                  "schedule if the interval matters", dom->text, lo, hi, day_text(runs[lo_at - 1]),
-                  day_text(runs[lo_at])));
+                  "schedule if the interval matters",
+                  dom->text, lo, hi, day_text(runs[lo_at - 1]), day_text(runs[lo_at])));
 }
 
 void LineLint::furiko_sunday() {
@@ -376,14 +378,13 @@ void LineLint::dst(const LineSyntax& resolved, const ParseOptions& check, TimeZo
       overlap_done = true;
       const auto o = effective.overlap;
       add("FC502", o == DstPolicy::Overlap::both ? Severity::warning : Severity::info, column,
-          fmt::format("{} happens twice in {}: clocks go back from {} to {} (UTC{} to UTC{}); DST policy {} {}",
-                      when, zone.name(), local_text(hi + 1, "%H:%M"), local_text(lo, "%H:%M"),
-                      offset_text(before), offset_text(after), policy_name,
-                      o == DstPolicy::Overlap::both    ? "runs it twice, once in each pass"
-                      : o == DstPolicy::Overlap::first ? "runs it once, in the first pass (UTC" +
-                                                             offset_text(before) + ")"
-                                                       : "runs it once, in the second pass (UTC" +
-                                                             offset_text(after) + ")"));
+          fmt::format("{} happens twice in {}: clocks go back from {} to {} (UTC{} to UTC{}); DST policy {} {}", when,
+                      zone.name(), local_text(hi + 1, "%H:%M"), local_text(lo, "%H:%M"), offset_text(before),
+                      offset_text(after), policy_name,
+                      o == DstPolicy::Overlap::both ? "runs it twice, once in each pass"
+                      : o == DstPolicy::Overlap::first
+                          ? "runs it once, in the first pass (UTC" + offset_text(before) + ")"
+                          : "runs it once, in the second pass (UTC" + offset_text(after) + ")"));
     }
   }
 }

@@ -29,37 +29,36 @@ using tools::LineLint;
 
 constexpr std::int64_t kDay = 86400;
 
-
 // FC401-FC403: never, no longer, or rarely.
 void frequency(const Schedule& s, sys_milliseconds from, int line, std::vector<Finding>& out) {
   if (s.never()) {
     out.push_back(finding("FC401", Severity::error, line, 1,
-                   "never fires: no calendar day matches its day fields (like February 30th)", ""));
+                          "never fires: no calendar day matches its day fields (like February 30th)", ""));
     return;
   }
   auto t = s.next(from);
   if (!t) {
     const auto last = s.prev(from);
     out.push_back(finding("FC402", Severity::error, line, 1,
-                   last ? fmt::format("fires no more after {}: the last fire time was {}", format_rfc3339(from, s.zone()),
-                                      format_rfc3339(*last, s.zone()))
-                        : "has no fire time after " + format_rfc3339(from, s.zone()),
-                   ""));
+                          last ? fmt::format("fires no more after {}: the last fire time was {}",
+                                             format_rfc3339(from, s.zone()), format_rfc3339(*last, s.zone()))
+                               : "has no fire time after " + format_rfc3339(from, s.zone()),
+                          ""));
     return;
   }
   std::vector<sys_milliseconds> times{*t};
-  while (times.size() < 5 && (t = s.next(*t)) && *t - times.front() < std::chrono::days{366 * 30})
-    times.push_back(*t);
+  while (times.size() < 5 && (t = s.next(*t)) && *t - times.front() < std::chrono::days{366 * 30}) times.push_back(*t);
   std::chrono::milliseconds widest{0};
   for (std::size_t i = 1; i < times.size(); ++i) widest = std::max(widest, times[i] - times[i - 1]);
   if (times.size() == 1 || widest > std::chrono::days{366}) {
     std::vector<std::string> shown;
     for (auto x : times) shown.push_back(format_rfc3339(x, s.zone()));
-    out.push_back(finding("FC403", Severity::warning, line, 1,
-                   fmt::format("fires rarely: {} in the next {} years ({})", times.size(), times.size() == 1 ? 30 : 
-                               static_cast<int>((times.back() - from) / std::chrono::days{365}) + 1,
-                               fmt::join(shown, ", ")),
-                   ""));
+    out.push_back(finding(
+        "FC403", Severity::warning, line, 1,
+        fmt::format("fires rarely: {} in the next {} years ({})", times.size(),
+                    times.size() == 1 ? 30 : static_cast<int>((times.back() - from) / std::chrono::days{365}) + 1,
+                    fmt::join(shown, ", ")),
+        ""));
   }
 }
 
@@ -81,7 +80,8 @@ std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions&
     l.day_or();
     l.furiko_sunday();
     l.day_cycles(resolved.lines[i], local_day);
-    if (!l.has_hash() || !options.seed.empty()) l.dst(resolved.lines[i], check, zone, from_s.time_since_epoch().count());
+    if (!l.has_hash() || !options.seed.empty())
+      l.dst(resolved.lines[i], check, zone, from_s.time_since_epoch().count());
   }
   frequency(schedule, from, spec.lines.size() == 1 ? spec.lines[0].line : 0, out);
   return out;
@@ -106,9 +106,9 @@ void order(std::vector<Finding>& f) {
 
 namespace {
 
-constexpr std::array<RunsOn, 9> kRunsOns{RunsOn::fuzzycron, RunsOn::cron,    RunsOn::kubernetes,
-                                                RunsOn::github_actions, RunsOn::systemd, RunsOn::quartz,
-                                                RunsOn::spring,    RunsOn::jenkins, RunsOn::furiko};
+constexpr std::array<RunsOn, 9> kRunsOns{RunsOn::fuzzycron,      RunsOn::cron,    RunsOn::kubernetes,
+                                         RunsOn::github_actions, RunsOn::systemd, RunsOn::quartz,
+                                         RunsOn::spring,         RunsOn::jenkins, RunsOn::furiko};
 
 RunsOn default_target(const LintOptions& o, bool crontab) {
   if (o.runs_on) return *o.runs_on;
@@ -161,7 +161,8 @@ std::vector<Finding> lint(std::string_view expression, const LintOptions& option
 std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
   std::vector<Finding> out;
   const RunsOn target = default_target(options, true);
-  for (const auto& e : crontab.errors) out.push_back(finding("FC002", Severity::error, e.line, e.column, e.message, ""));
+  for (const auto& e : crontab.errors)
+    out.push_back(finding("FC002", Severity::error, e.line, e.column, e.message, ""));
   std::vector<tools::CompiledEntry> compiled;  // for collisions
   for (const auto& e : crontab.entries) {
     if (e.reboot) continue;
@@ -182,7 +183,8 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
       }
       compiled.push_back({e.line, std::move(s)});
     } catch (const Error& x) {
-      out.push_back(finding(zone_known(e.zone) ? "FC001" : "FC003", Severity::error, e.line, x.column(), x.message(), ""));
+      out.push_back(
+          finding(zone_known(e.zone) ? "FC001" : "FC003", Severity::error, e.line, x.column(), x.message(), ""));
     }
   }
   std::vector<int> colliding;

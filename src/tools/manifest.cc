@@ -157,18 +157,19 @@ void check_printable(std::string_view yaml) {
       }
       if (n != 0 && ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10FFFF)))) n = 0;  // overlong
     }
-    const bool printable = n != 0 && (c == 0x09 || c == 0x0A || c == 0x0D || (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
-                                      (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) ||
-                                      (c >= 0x10000 && c <= 0x10FFFF));
+    const bool printable =
+        n != 0 && (c == 0x09 || c == 0x0A || c == 0x0D || (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
+                   (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF));
     if (!printable) {
       const auto start = yaml.rfind('\n', i == 0 ? 0 : i - 1);
       const std::size_t from = start == std::string_view::npos || i == 0 ? 0 : start + 1;
       const auto end = yaml.find('\n', i);
-      throw Error(ErrorKind::syntax,
-                  n == 0 ? fmt::format("not valid YAML: byte 0x{:02x} is not valid UTF-8", b)
-                         : fmt::format("not valid YAML: U+{:04X} is not a printable character", static_cast<std::uint32_t>(c)),
-                  std::string(yaml.substr(from, end == std::string_view::npos ? std::string_view::npos : end - from)),
-                  column, line);
+      throw Error(
+          ErrorKind::syntax,
+          n == 0 ? fmt::format("not valid YAML: byte 0x{:02x} is not valid UTF-8", b)
+                 : fmt::format("not valid YAML: U+{:04X} is not a printable character", static_cast<std::uint32_t>(c)),
+          std::string(yaml.substr(from, end == std::string_view::npos ? std::string_view::npos : end - from)), column,
+          line);
     }
     if (c == '\n') {
       ++line;
@@ -208,7 +209,8 @@ void each_document(std::string_view yaml, F f) {
         if (start != std::string_view::npos) ++start;
       }
       std::string text;
-      if (start != std::string_view::npos && start < yaml.size()) text = yaml.substr(start, yaml.find('\n', start) - start);
+      if (start != std::string_view::npos && start < yaml.size())
+        text = yaml.substr(start, yaml.find('\n', start) - start);
       throw Error(ErrorKind::syntax, fmt::format("not valid YAML: {}", e->msg ? e->msg : "parse error"), text,
                   std::max(e->column, 1), line);
     }
@@ -243,10 +245,10 @@ std::string in_style(const std::string& value, fy_node_style style, bool in_flow
     }
     return out + "\"";
   }
-  const bool plain_ok = !value.empty() && std::string_view("*&!|>'\"%@`#,[]{}?:-").find(value[0]) == std::string_view::npos &&
-                        value.find(": ") == std::string::npos && value.find(" #") == std::string::npos &&
-                        value.back() != ' ' && value.back() != ':' &&
-                        (!in_flow || value.find_first_of(",[]{}") == std::string::npos);
+  const bool plain_ok =
+      !value.empty() && std::string_view("*&!|>'\"%@`#,[]{}?:-").find(value[0]) == std::string_view::npos &&
+      value.find(": ") == std::string::npos && value.find(" #") == std::string::npos && value.back() != ' ' &&
+      value.back() != ':' && (!in_flow || value.find_first_of(",[]{}") == std::string::npos);
   return plain_ok ? value : single();
 }
 
@@ -258,8 +260,8 @@ InPlaceResult splice(std::string_view yaml, std::vector<Scalar> found, const Par
     out.text.append(yaml.substr(at, s.begin - at));
     at = s.begin;
     if (s.style == FYNS_LITERAL || s.style == FYNS_FOLDED) {
-      out.problems.push_back(problem(s, s.column,
-                              "a block scalar (| or >) schedule is left as it is: write it on one line"));
+      out.problems.push_back(
+          problem(s, s.column, "a block scalar (| or >) schedule is left as it is: write it on one line"));
       continue;
     }
     ParseOptions o = base;
@@ -273,8 +275,7 @@ InPlaceResult splice(std::string_view yaml, std::vector<Scalar> found, const Par
       }
     } catch (const Error& e) {
       if (e.kind() == ErrorKind::missing_seed && s.seed.parts().empty()) {
-        out.problems.push_back(problem(s, s.column,
-                                "the CronJob has no metadata.name to seed its hash forms with"));
+        out.problems.push_back(problem(s, s.column, "the CronJob has no metadata.name to seed its hash forms with"));
         continue;
       }
       out.problems.push_back(problem(s, s.column + (e.column() > 0 ? e.column() - 1 : 0), e.message()));

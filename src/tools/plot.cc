@@ -105,7 +105,7 @@ std::string spread_histogram(const Spread& s, int width, bool unicode) {
     // Labels at the start, the middle and the end of the axis, where they fit.
     const int cols = static_cast<int>(peaks.size());
     std::string labels(static_cast<std::size_t>(gutter + cols + 24), ' ');  // room for a first label
-    int free_from = 0;  // labels never overlap
+    int free_from = 0;                                                      // labels never overlap
     for (int k = 0; k <= 2; ++k) {
       const std::string text =
           time_label(s.from + std::chrono::duration_cast<std::chrono::milliseconds>(window * k / 2), window);
@@ -147,58 +147,84 @@ std::string spread_svg(const Spread& s) {
   const double per = static_cast<double>(n) / static_cast<double>(columns);
   std::string svg;
   svg += fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" viewBox="0 0 {0} {1}" )"
-                     R"(font-family="sans-serif" font-size="12">)" "\n",
+                     R"(font-family="sans-serif" font-size="12">)"
+                     "\n",
                      kWidth, kHeight);
-  svg += fmt::format(R"(<rect width="{}" height="{}" fill="#ffffff"/>)" "\n", kWidth, kHeight);
-  svg += fmt::format(R"(<text x="{}" y="24" font-size="16" font-weight="bold">{}</text>)" "\n", kLeft,
+  svg += fmt::format(R"(<rect width="{}" height="{}" fill="#ffffff"/>)"
+                     "\n",
+                     kWidth, kHeight);
+  svg += fmt::format(R"(<text x="{}" y="24" font-size="16" font-weight="bold">{}</text>)"
+                     "\n",
+                     kLeft,
                      xml_escaped(fmt::format("Fleet load: {} entr{} on {} host{}, fires per {}", s.entries,
                                              s.entries == 1 ? "y" : "ies", s.hosts, s.hosts == 1 ? "" : "s", unit)));
-  svg += fmt::format(R"(<text x="{}" y="44" fill="#555555">{}</text>)" "\n", kLeft,
-                     xml_escaped(fmt::format("{} to {}{}", format_rfc3339(s.from, TimeZone::utc()),
-                                             format_rfc3339(s.from + window, TimeZone::utc()),
-                                             per > 1 ? fmt::format("; each column shows the busiest of {:.3g} buckets", per)
-                                                     : "")));
+  svg += fmt::format(
+      R"(<text x="{}" y="44" fill="#555555">{}</text>)"
+      "\n",
+      kLeft,
+      xml_escaped(fmt::format("{} to {}{}", format_rfc3339(s.from, TimeZone::utc()),
+                              format_rfc3339(s.from + window, TimeZone::utc()),
+                              per > 1 ? fmt::format("; each column shows the busiest of {:.3g} buckets", per) : "")));
   // Grid and y axis.
   for (int i = 0; i <= 5; ++i) {
     const double v = ymax * i / 5;
     const double y = y_of(v);
-    svg += fmt::format(R"(<line x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}" stroke="#e0e0e0"/>)" "\n", kLeft, y,
-                       kLeft + kPlotW, y);
-    svg += fmt::format(R"(<text x="{}" y="{:.1f}" text-anchor="end">{}</text>)" "\n", kLeft - 6, y + 4,
-                       fmt::format("{:g}", v));
+    svg += fmt::format(R"(<line x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}" stroke="#e0e0e0"/>)"
+                       "\n",
+                       kLeft, y, kLeft + kPlotW, y);
+    svg += fmt::format(R"(<text x="{}" y="{:.1f}" text-anchor="end">{}</text>)"
+                       "\n",
+                       kLeft - 6, y + 4, fmt::format("{:g}", v));
   }
-  svg += fmt::format(R"(<path d="{}" fill="#d62728" fill-opacity="0.35" stroke="#d62728" stroke-width="1"/>)" "\n",
+  svg += fmt::format(R"(<path d="{}" fill="#d62728" fill-opacity="0.35" stroke="#d62728" stroke-width="1"/>)"
+                     "\n",
                      area(before));
-  svg += fmt::format(R"(<path d="{}" fill="#1f77b4" fill-opacity="0.55" stroke="#1f77b4" stroke-width="1"/>)" "\n",
+  svg += fmt::format(R"(<path d="{}" fill="#1f77b4" fill-opacity="0.55" stroke="#1f77b4" stroke-width="1"/>)"
+                     "\n",
                      area(after));
-  svg += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#000000"/>)" "\n", kLeft, kTop,
-                     kTop + kPlotH);
-  svg += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{2}" y2="{1}" stroke="#000000"/>)" "\n", kLeft, kTop + kPlotH,
-                     kLeft + kPlotW);
+  svg += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#000000"/>)"
+                     "\n",
+                     kLeft, kTop, kTop + kPlotH);
+  svg += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{2}" y2="{1}" stroke="#000000"/>)"
+                     "\n",
+                     kLeft, kTop + kPlotH, kLeft + kPlotW);
   // x axis ticks.
   for (int i = 0; i <= 6; ++i) {
     const double x = kLeft + static_cast<double>(kPlotW) * i / 6;
     const auto t = s.from + std::chrono::duration_cast<std::chrono::milliseconds>(window * i / 6);
-    svg += fmt::format(R"(<line x1="{0:.1f}" y1="{1}" x2="{0:.1f}" y2="{2}" stroke="#000000"/>)" "\n", x,
-                       kTop + kPlotH, kTop + kPlotH + 5);
-    svg += fmt::format(R"(<text x="{:.1f}" y="{}" text-anchor="middle">{}</text>)" "\n", x, kTop + kPlotH + 20,
-                       xml_escaped(time_label(t, window)));
+    svg += fmt::format(R"(<line x1="{0:.1f}" y1="{1}" x2="{0:.1f}" y2="{2}" stroke="#000000"/>)"
+                       "\n",
+                       x, kTop + kPlotH, kTop + kPlotH + 5);
+    svg += fmt::format(R"(<text x="{:.1f}" y="{}" text-anchor="middle">{}</text>)"
+                       "\n",
+                       x, kTop + kPlotH + 20, xml_escaped(time_label(t, window)));
   }
-  svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">time (UTC)</text>)" "\n", kLeft + kPlotW / 2,
-                     kHeight - 20);
+  svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="middle">time (UTC)</text>)"
+                     "\n",
+                     kLeft + kPlotW / 2, kHeight - 20);
   svg += fmt::format(R"svg(<text transform="translate(22 {}) rotate(-90)" text-anchor="middle">fires per {}</text>)svg"
                      "\n",
                      kTop + kPlotH / 2, xml_escaped(unit));
   // Legend.
   const int lx = kLeft + kPlotW - 330, ly = kTop + 8;
-  svg += fmt::format(R"(<rect x="{}" y="{}" width="322" height="48" fill="#ffffff" stroke="#999999"/>)" "\n", lx, ly);
-  svg += fmt::format(R"(<rect x="{}" y="{}" width="14" height="10" fill="#d62728" fill-opacity="0.35" stroke="#d62728"/>)"
-                     "\n", lx + 8, ly + 9);
-  svg += fmt::format(R"(<text x="{}" y="{}">{}</text>)" "\n", lx + 28, ly + 18,
+  svg += fmt::format(R"(<rect x="{}" y="{}" width="322" height="48" fill="#ffffff" stroke="#999999"/>)"
+                     "\n",
+                     lx, ly);
+  svg +=
+      fmt::format(R"(<rect x="{}" y="{}" width="14" height="10" fill="#d62728" fill-opacity="0.35" stroke="#d62728"/>)"
+                  "\n",
+                  lx + 8, ly + 9);
+  svg += fmt::format(R"(<text x="{}" y="{}">{}</text>)"
+                     "\n",
+                     lx + 28, ly + 18,
                      xml_escaped(fmt::format("before hashing: peak {}, mean {:.2f}", s.before.peak, s.before.mean)));
-  svg += fmt::format(R"(<rect x="{}" y="{}" width="14" height="10" fill="#1f77b4" fill-opacity="0.55" stroke="#1f77b4"/>)"
-                     "\n", lx + 8, ly + 29);
-  svg += fmt::format(R"(<text x="{}" y="{}">{}</text>)" "\n", lx + 28, ly + 38,
+  svg +=
+      fmt::format(R"(<rect x="{}" y="{}" width="14" height="10" fill="#1f77b4" fill-opacity="0.55" stroke="#1f77b4"/>)"
+                  "\n",
+                  lx + 8, ly + 29);
+  svg += fmt::format(R"(<text x="{}" y="{}">{}</text>)"
+                     "\n",
+                     lx + 28, ly + 38,
                      xml_escaped(fmt::format("after hashing: peak {}, mean {:.2f}", s.after.peak, s.after.mean)));
   svg += "</svg>\n";
   return svg;

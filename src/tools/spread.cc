@@ -77,8 +77,9 @@ Spread spread(const Crontab& crontab, const SpreadOptions& options) {
   if (options.window <= milliseconds{0}) throw Error(ErrorKind::argument, "the window must be longer than zero");
   if (options.resolution < milliseconds{1}) throw Error(ErrorKind::argument, "the resolution must be at least 1 ms");
   if (options.window / options.resolution > 50'000'000)
-    throw Error(ErrorKind::argument, "the window holds more than 50 million buckets at this resolution: use a shorter "
-                                "window or a coarser resolution");
+    throw Error(ErrorKind::argument,
+                "the window holds more than 50 million buckets at this resolution: use a shorter "
+                "window or a coarser resolution");
   if (options.window % options.resolution != milliseconds{0})
     throw Error(ErrorKind::argument, "the window must be a whole number of buckets (a multiple of the resolution)");
   std::set<std::string_view> seen;

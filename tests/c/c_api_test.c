@@ -9,12 +9,12 @@
 #include "fuzzycron/c.h"
 
 static int failures = 0;
-#define CHECK(cond)                                                    \
-  do {                                                                 \
-    if (!(cond)) {                                                     \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
       fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                      \
-    }                                                                  \
+      ++failures;                                                              \
+    }                                                                          \
   } while (0)
 
 /* 2026-03-08T01:59:30Z */
@@ -138,7 +138,9 @@ int main(void) {
 
   fuzzycron_schedule* all[] = {ny, skip, a, b, feb30, reused};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) CHECK(fuzzycron_schedule_free(all[i]) == FUZZYCRON_OK);
-  if (failures) fprintf(stderr, "%d checks failed\n", failures);
-  else printf("C API: all checks passed\n");
+  if (failures)
+    fprintf(stderr, "%d checks failed\n", failures);
+  else
+    printf("C API: all checks passed\n");
   return failures ? 1 : 0;
 }

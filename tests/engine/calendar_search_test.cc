@@ -34,7 +34,7 @@ TEST(DayMask, NearestWeekdayStaysInTheMonth) {
   Pattern p = days_only();
   p.day_specials = true;
   p.nearest_weekdays = bit(1);
-  EXPECT_EQ(day_mask(p, 2026, 8), bit(3));   // Sat 1st -> Mon 3rd
+  EXPECT_EQ(day_mask(p, 2026, 8), bit(3));  // Sat 1st -> Mon 3rd
   p.nearest_weekdays = bit(31);
   EXPECT_EQ(day_mask(p, 2026, 5), bit(29));  // Sun 31st -> Fri 29th
   EXPECT_EQ(day_mask(p, 2026, 4), 0u);       // no 31st

@@ -52,14 +52,14 @@ class DstTorture : public testing::TestWithParam<int> {};
 
 TEST_P(DstTorture, EveryZoneEveryTransition2000To2040) {
   const int shard = GetParam();
-  const std::int64_t from = 946684800;   // 2000-01-01T00:00:00Z
-  const std::int64_t to = 2240611200;    // 2041-01-01T00:00:00Z
+  const std::int64_t from = 946684800;  // 2000-01-01T00:00:00Z
+  const std::int64_t to = 2240611200;   // 2041-01-01T00:00:00Z
   struct Expr {
     Dialect dialect;
     const char* text;
   };
-  const Expr exprs[] = {{Dialect::standard, "30 2 * * *"},  {Dialect::standard, "0 0 * * *"},
-                        {Dialect::standard, "*/15 * * * *"}, {Dialect::standard, "59 1,23 * * *"},
+  const Expr exprs[] = {{Dialect::standard, "30 2 * * *"},     {Dialect::standard, "0 0 * * *"},
+                        {Dialect::standard, "*/15 * * * *"},   {Dialect::standard, "59 1,23 * * *"},
                         {Dialect::standard, "H H(0-3) * * *"}, {Dialect::jenkins, "H/20 * * * *"},
                         {Dialect::quartz, "0 30 0-3 ? * *"}};
   const char* policies[] = {"cron", "skip-last", "shift-both"};
@@ -110,9 +110,10 @@ TEST_P(DstTorture, EveryZoneEveryTransition2000To2040) {
       ++fires_walked;
     }
   }
-  std::cout << "[ torture  ] shard " << shard + 1 << "/" << kShards << ": " << zones.size() << " zones (" << zones_with_transitions
-            << " with transitions in 2000-2040), " << transitions << " transitions, " << comparisons
-            << " fire times compared with the reference, " << fires_walked << " daily fire times walked\n";
+  std::cout << "[ torture  ] shard " << shard + 1 << "/" << kShards << ": " << zones.size() << " zones ("
+            << zones_with_transitions << " with transitions in 2000-2040), " << transitions << " transitions, "
+            << comparisons << " fire times compared with the reference, " << fires_walked
+            << " daily fire times walked\n";
   EXPECT_GT(zones.size(), 300u / kShards);
   EXPECT_GT(transitions, 5000u / kShards);
 }
@@ -125,7 +126,9 @@ std::string generate(Dialect d, std::mt19937_64& rng) {
     std::vector<const char*> v(menu);
     return std::string(v[rng() % v.size()]);
   };
-  auto num = [&](int lo, int hi) { return std::to_string(lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1))); };
+  auto num = [&](int lo, int hi) {
+    return std::to_string(lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)));
+  };
   const std::string minute = pick({"*", "*/5", "H", "H/15", "H(0-29)", "0", "30", "0,30", "10-20", "0-59/7"});
   const std::string hour = pick({"*", "*/3", "H", "2", "1-3", "0,12", "H(0-5)", "23"});
   switch (d) {
@@ -141,8 +144,8 @@ std::string generate(Dialect d, std::mt19937_64& rng) {
     case Dialect::furiko:
       return minute + " " + hour + " " + pick({"*", "L", "1", "H"}) + " * " + pick({"*", "1-5", "H"});
     case Dialect::standard:
-      return minute + " " + hour + " " + pick({"*", "1", "1,15", "*/2", "29"}) + " " + pick({"*", "2", "*/3"}) +
-             " " + pick({"*", "1-5", "0", "mon,fri"});
+      return minute + " " + hour + " " + pick({"*", "1", "1,15", "*/2", "29"}) + " " + pick({"*", "2", "*/3"}) + " " +
+             pick({"*", "1-5", "0", "mon,fri"});
     case Dialect::kubernetes:
       return minute + " " + hour + " " + pick({"*", "?", "1", "1,15", "*/2", "5/10"}) + " " + pick({"*", "2", "3/3"}) +
              " " + pick({"*", "1-5", "0", "MON,fri", "*/1"});
@@ -201,8 +204,8 @@ TEST(ReferenceProperty, GeneratedSchedulesRandomInstantsRandomZones) {
       continue;
     }
     const std::int64_t t = pick_instant(o.time_zone, rng);
-    const std::string what = "\"" + expr + "\" (" + std::string(dialect_name(d)) + ", " +
-                             o.dst_policy().name() + ") in " + o.time_zone + " ";
+    const std::string what = "\"" + expr + "\" (" + std::string(dialect_name(d)) + ", " + o.dst_policy().name() +
+                             ") in " + o.time_zone + " ";
     const bool seconds = detail::Access::patterns(*s)[0].seconds != 1;
     const std::int64_t span = (seconds ? 2 : 40) * kDay;
     const auto next = s->next(tp(t));

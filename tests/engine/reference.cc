@@ -1,5 +1,5 @@
-#include "engine/compiled_schedule.h"
 #include "engine/reference.h"
+#include "engine/compiled_schedule.h"
 
 #include <date/date.h>
 
@@ -27,9 +27,10 @@ Civil civil(std::int64_t local) {
   const date::sys_days d{date::days{days}};
   const date::year_month_day ymd{d};
   const unsigned last = static_cast<unsigned>((ymd.year() / ymd.month() / date::last).day());
-  return {static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
-          static_cast<unsigned>(sod / 3600), static_cast<unsigned>(sod / 60 % 60), static_cast<unsigned>(sod % 60),
-          date::weekday{d}.c_encoding(), last};
+  return {static_cast<int>(ymd.year()),         static_cast<unsigned>(ymd.month()),
+          static_cast<unsigned>(ymd.day()),     static_cast<unsigned>(sod / 3600),
+          static_cast<unsigned>(sod / 60 % 60), static_cast<unsigned>(sod % 60),
+          date::weekday{d}.c_encoding(),        last};
 }
 
 unsigned weekday_of(const Civil& c, unsigned day) { return (c.weekday + 35 + day - c.day) % 7; }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/compiled_schedule.h"
 #include "fuzzycron/schedule.h"
 
 namespace fuzzycron::reference {

@@ -4,14 +4,14 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <memory>
 #include <new>
 #include <random>
 #include <set>
-#include <memory>
 
 #include "engine/calendar_search.h"
-#include "engine/reference.h"
 #include "engine/compiled_schedule.h"
+#include "engine/reference.h"
 #include "engine/zone.h"
 #include "fuzzycron/tools.h"
 
@@ -80,7 +80,7 @@ TEST(Schedule, AgreesWithBruteForceAcrossDstTransitionsForEveryPolicy) {
       {"Europe/Berlin", "2026-03-28T00:00:00Z", "2026-03-30T00:00:00Z"},
       {"Pacific/Chatham", "2026-04-04T00:00:00Z", "2026-04-06T00:00:00Z"},
   };
-  const char* exprs[] = {"30 2 * * *", "*/15 * * * *", "0,30 1-3 * * *", "15 1 * * *", "* 2 * * *",
+  const char* exprs[] = {"30 2 * * *", "*/15 * * * *", "0,30 1-3 * * *", "15 1 * * *",  "* 2 * * *",
                          "0 0 * * *",  "59 1 * * *",   "0 * * * *",      "45 23 * * *", "*/7 0-3 * * 0"};
   const char* policies[] = {"cron", "wall", "skip-first", "skip-last", "shift-first", "shift-last", "shift-both"};
   int compared = 0;
@@ -128,9 +128,9 @@ TEST(Schedule, NextAndPrevAreExactInversesAtRandomInstants) {
 // answer alike, before 1970 too, with spread offsets, near transitions.
 TEST(Schedule, MinuteShortcutsAgreeWithTheGeneralSearch) {
   std::mt19937_64 rng(20261124);
-  const char* exprs[] = {"* * * * *",      "*/5 * * * *",        "0 0 * * *",    "59 23 * * *", "30 2 * * *",
-                         "0,30 1-3 * * *", "7 */7 * * *",        "30 2 * * 0",   "0 9-17 * * 1-5",
-                         "15,45 */2 1-10 * *", "0 0 29 2 *",     "0 0 31 * *",   "30 1 * 3,11 0"};
+  const char* exprs[] = {"* * * * *",      "*/5 * * * *", "0 0 * * *",    "59 23 * * *",    "30 2 * * *",
+                         "0,30 1-3 * * *", "7 */7 * * *", "30 2 * * 0",   "0 9-17 * * 1-5", "15,45 */2 1-10 * *",
+                         "0 0 29 2 *",     "0 0 31 * *",  "30 1 * 3,11 0"};
   const char* zones[] = {"UTC",          "Etc/GMT-14",          "Etc/GMT+12",    "America/New_York",
                          "Asia/Kolkata", "Australia/Lord_Howe", "Europe/Dublin", "America/St_Johns"};
   const char* policies[] = {"cron", "skip-first", "shift-last", "shift-both", "wall"};
@@ -151,7 +151,8 @@ TEST(Schedule, MinuteShortcutsAgreeWithTheGeneralSearch) {
     }
     for (std::size_t e = 0; e < std::size(exprs); ++e)
       for (const std::int64_t spread : {0, 3'600'000}) {
-        ParseOptions o = with(z, policies[(e + static_cast<std::size_t>(spread != 0)) % std::size(policies)], Dialect::jenkins);
+        ParseOptions o =
+            with(z, policies[(e + static_cast<std::size_t>(spread != 0)) % std::size(policies)], Dialect::jenkins);
         if (spread) {
           o.seed = Seed({"host-3", exprs[e]});
           o.offset_window = std::chrono::milliseconds{spread};
@@ -163,9 +164,13 @@ TEST(Schedule, MinuteShortcutsAgreeWithTheGeneralSearch) {
         ASSERT_FALSE(detail::Access::compiled(general).minutes_only);
         for (int i = 0; i < 400; ++i) {
           std::int64_t ms;
-          if (i % 3 == 0) ms = uniform(first - 2000, last + 2000);
-          else if (i % 3 == 1) ms = uniform(-2208988800000, 4102444800000);  // 1900-2100
-          else ms = edges.empty() ? uniform(0, 4102444800000) : edges[rng() % edges.size()] + uniform(-172800000, 172800000);
+          if (i % 3 == 0)
+            ms = uniform(first - 2000, last + 2000);
+          else if (i % 3 == 1)
+            ms = uniform(-2208988800000, 4102444800000);  // 1900-2100
+          else
+            ms = edges.empty() ? uniform(0, 4102444800000)
+                               : edges[rng() % edges.size()] + uniform(-172800000, 172800000);
           if (i % 5 == 0) ms -= ms % 1000;  // whole seconds too
           const sys_milliseconds t{std::chrono::milliseconds{ms}};
           ASSERT_EQ(shortcut.next(t), general.next(t)) << exprs[e] << " in " << z << " after " << ms;
@@ -202,7 +207,8 @@ TEST(Schedule, LeapDaysAcross2100AndYear9999) {
 // the file's POSIX footer rule must carry DST on to year 9999.
 TEST(Schedule, DaylightSavingContinuesAfter2037) {
   const Schedule ny = parse("0 12 * * *", with("America/New_York"));
-  for (const char* from : {"2038-07-01T00:00:00Z", "2090-07-01T00:00:00Z", "2450-07-01T00:00:00Z", "9999-07-01T00:00:00Z"})
+  for (const char* from :
+       {"2038-07-01T00:00:00Z", "2090-07-01T00:00:00Z", "2450-07-01T00:00:00Z", "9999-07-01T00:00:00Z"})
     EXPECT_EQ(format_rfc3339(*ny.next(at(from)), ny.zone()).substr(10), "T12:00:00-04:00") << from;
   EXPECT_EQ(format_rfc3339(*ny.next(at("2090-01-01T00:00:00Z")), ny.zone()).substr(10), "T12:00:00-05:00");
   // The spring-forward gap of 2090 (second Sunday of March) still shifts a 02:30 job.
@@ -258,9 +264,11 @@ TEST(Schedule, NextAndPrevAllocateNothing) {
 TEST(FireTimes, WalkGivesWhatNextGives) {
   std::mt19937_64 rng(1124);
   const char* exprs[] = {"* * * * *", "*/5 * * * *", "0 0 * * *", "30 2 * * *", "59 1,23 * * *", "15,45 */2 1-10 * *"};
-  const char* zones[] = {"UTC", "Etc/GMT+5", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Europe/Dublin"};
+  const char* zones[] = {"UTC",          "Etc/GMT+5",    "America/New_York", "Australia/Lord_Howe",
+                         "Asia/Kolkata", "Europe/Dublin"};
   const char* policies[] = {"cron", "skip-last", "shift-both", "wall"};
-  const std::int64_t starts[] = {-2208988800, -86400 * 3, 1772928000, 1793491200, 4070908800};  // 1900, 1969, 2026-03-08, 2026-11-01, 2099
+  const std::int64_t starts[] = {-2208988800, -86400 * 3, 1772928000, 1793491200,
+                                 4070908800};  // 1900, 1969, 2026-03-08, 2026-11-01, 2099
   std::size_t compared = 0;
   for (const char* z : zones)
     for (std::size_t e = 0; e < std::size(exprs); ++e)
@@ -276,7 +284,8 @@ TEST(FireTimes, WalkGivesWhatNextGives) {
           const sys_milliseconds to = from + std::chrono::days{std::string_view(exprs[e]).starts_with("*") ? 3 : 300};
           std::vector<sys_milliseconds> walked, stepped;
           for (auto t : s.fires(from, to)) walked.push_back(t);
-          for (auto t = s.next(from - std::chrono::milliseconds{1}); t && *t < to; t = s.next(*t)) stepped.push_back(*t);
+          for (auto t = s.next(from - std::chrono::milliseconds{1}); t && *t < to; t = s.next(*t))
+            stepped.push_back(*t);
           ASSERT_EQ(walked, stepped) << exprs[e] << " in " << z << " from " << start << " with " << policy;
           compared += walked.size();
         }
@@ -304,7 +313,8 @@ TEST(Schedule, MovedFromStaysUsable) {
 // temporary is safe (ASan reports a use after free otherwise).
 TEST(FireTimes, OfATemporarySchedule) {
   std::vector<sys_milliseconds> got;
-  for (auto t : parse("30 2 * * *", with("Europe/Berlin")).fires(at("2026-03-28T00:00:00Z"), at("2026-03-31T00:00:00Z")))
+  for (auto t :
+       parse("30 2 * * *", with("Europe/Berlin")).fires(at("2026-03-28T00:00:00Z"), at("2026-03-31T00:00:00Z")))
     got.push_back(t);
   EXPECT_EQ(got, (std::vector<sys_milliseconds>{at("2026-03-28T01:30:00Z"), at("2026-03-29T01:00:00Z"),
                                                 at("2026-03-30T00:30:00Z")}));

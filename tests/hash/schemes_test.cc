@@ -32,7 +32,8 @@ TEST(Resolve, SameSeedSameValuesDifferentSeedsSpread) {
   EXPECT_GT(seen.size(), 45u);
   // The host part changes the value: 20 servers, one configuration line.
   std::set<std::string> hosts;
-  for (int i = 1; i <= 20; ++i) hosts.insert(resolve("H * * * * ?", seeded({"host-" + std::to_string(i), "job"}, Dialect::quartz)));
+  for (int i = 1; i <= 20; ++i)
+    hosts.insert(resolve("H * * * * ?", seeded({"host-" + std::to_string(i), "job"}, Dialect::quartz)));
   EXPECT_GT(hosts.size(), 14u);
 }
 
@@ -119,10 +120,14 @@ TEST(Resolve, ToOtherDialectsKeepsTheSchedule) {
     Dialect to;
   };
   const Case cases[] = {
-      {Dialect::jenkins, "H H(0-7) * * 1-5", Dialect::quartz},  {Dialect::standard, "*/15 9-17 * * mon-fri", Dialect::quartz},
-      {Dialect::quartz, "0 0 12 ? * 6L", Dialect::furiko},      {Dialect::quartz, "0 0 0 LW * ?", Dialect::furiko},
-      {Dialect::standard, "H/10 H(1-5) * * *", Dialect::jenkins}, {Dialect::quartz, "15 H/20 * * * ?", Dialect::standard},
-      {Dialect::jenkins, "H 3 1,15 * *", Dialect::standard},    {Dialect::quartz, "0 0 0 1 1 ? 2030-2040/5", Dialect::quartz},
+      {Dialect::jenkins, "H H(0-7) * * 1-5", Dialect::quartz},
+      {Dialect::standard, "*/15 9-17 * * mon-fri", Dialect::quartz},
+      {Dialect::quartz, "0 0 12 ? * 6L", Dialect::furiko},
+      {Dialect::quartz, "0 0 0 LW * ?", Dialect::furiko},
+      {Dialect::standard, "H/10 H(1-5) * * *", Dialect::jenkins},
+      {Dialect::quartz, "15 H/20 * * * ?", Dialect::standard},
+      {Dialect::jenkins, "H 3 1,15 * *", Dialect::standard},
+      {Dialect::quartz, "0 0 0 1 1 ? 2030-2040/5", Dialect::quartz},
   };
   for (const auto& c : cases) {
     auto from = seeded({"job"}, c.from);
@@ -157,8 +162,9 @@ TEST(Resolve, ToNamesWhatTheTargetCannotExpress) {
   EXPECT_NE(msg([&] { resolve("0 0 1 * 1", ParseOptions{}, Dialect::jenkins); }).find("OR"), std::string::npos);
   EXPECT_NE(msg([&] { resolve("0 0 1 * 1", seeded({"x"}, Dialect::jenkins), Dialect::standard); }).find("AND"),
             std::string::npos);
-  EXPECT_NE(msg([&] { resolve("0 6 * * *\n0 18 * * *", seeded({"x"}, Dialect::jenkins), Dialect::standard); })
-                .find("multi-line"),
+  EXPECT_NE(msg([&] {
+              resolve("0 6 * * *\n0 18 * * *", seeded({"x"}, Dialect::jenkins), Dialect::standard);
+            }).find("multi-line"),
             std::string::npos);
 }
 
@@ -187,7 +193,7 @@ TEST(Spread, EveryFireTimeMovesByTheSeedsOffset) {
   for (int i = 0; i < 5; ++i) {
     const auto n = *s.next(t);
     EXPECT_EQ(format_rfc3339(n, s.zone()), "2026-01-01T0" + std::to_string(i) + ":08:42.707Z");
-    EXPECT_EQ(*s.prev(n + 1ms), n);        // exact inverses at millisecond resolution
+    EXPECT_EQ(*s.prev(n + 1ms), n);  // exact inverses at millisecond resolution
     EXPECT_EQ(*s.next(n - 1ms), n);
     EXPECT_GT(*s.next(n), n + 59min);
     t = n;
@@ -240,16 +246,16 @@ TEST(Schemes, CronParserDrawsAsCronParser) {
   EXPECT_EQ(r("H H H H H H", "main-backup"), "40 23 2 7 4 0");
   EXPECT_EQ(r("H H H H H H", "caf\xc3\xa9-job"), "41 38 16 11 9 5");          // U+00E9 is one UTF-16 unit
   EXPECT_EQ(r("H H H H H H", "\xf0\x9f\x9a\x80-launch"), "33 45 6 27 11 3");  // a surrogate pair
-  EXPECT_EQ(r("H/15 * * * *", "my-job"), "5-59/15 * * * *");      // aligned to multiples of 15
-  EXPECT_EQ(r("H(25-59)/10 * * * *", "my-job"), "33-59/10 * * * *");  // not to the range start
-  EXPECT_EQ(r("H(50-100) * * * *", "my-job"), "53 * * * *");      // clamped to the field
-  EXPECT_EQ(r("H(50-100)/60 * * * *", "main-backup"), "53 * * * *");  // nothing left: one value
+  EXPECT_EQ(r("H/15 * * * *", "my-job"), "5-59/15 * * * *");                  // aligned to multiples of 15
+  EXPECT_EQ(r("H(25-59)/10 * * * *", "my-job"), "33-59/10 * * * *");          // not to the range start
+  EXPECT_EQ(r("H(50-100) * * * *", "my-job"), "53 * * * *");                  // clamped to the field
+  EXPECT_EQ(r("H(50-100)/60 * * * *", "main-backup"), "53 * * * *");          // nothing left: one value
   EXPECT_EQ(r("0 0 * * H(1-5)/2", "my-job"), "0 0 * * 2-5/2");
   EXPECT_EQ(r("H,30 * * * *", "my-job"), "21,30 * * * *");
-  EXPECT_THROW(r("H(70-80) * * * *", "my-job"), Error);          // no value inside the field
-  EXPECT_THROW(r("H(50-100) * * * *", "my-job", true), Error);   // strict: inside the field
-  EXPECT_THROW(r("0 0 * * H/1", "my-job"), Error);               // 0 and 7: Sunday twice
-  EXPECT_THROW(r("H,H * * * *", "my-job"), Error);               // one draw per field: a duplicate
+  EXPECT_THROW(r("H(70-80) * * * *", "my-job"), Error);         // no value inside the field
+  EXPECT_THROW(r("H(50-100) * * * *", "my-job", true), Error);  // strict: inside the field
+  EXPECT_THROW(r("0 0 * * H/1", "my-job"), Error);              // 0 and 7: Sunday twice
+  EXPECT_THROW(r("H,H * * * *", "my-job"), Error);              // one draw per field: a duplicate
 }
 
 // croniter 6's hash (hash-compat.md §2): CRC-32 of the UTF-8 seed, shifted right
@@ -268,12 +274,12 @@ TEST(Schemes, CroniterDrawsAsCroniter) {
   EXPECT_EQ(r("0 H/6 * * *", "my-job"), "0 2-23/6 * * *");
   EXPECT_EQ(r("0 0 * * H(1-5)", "my-job"), "0 0 * * 1");
   EXPECT_EQ(r("H/15 * * * * *", "caf\xc3\xa9-job", true), "7-59/15 * * * * *");
-  EXPECT_EQ(r("@annually", "my-job"), "40 8 9 3 * 12");            // hashed alias, seconds sixth
+  EXPECT_EQ(r("@annually", "my-job"), "40 8 9 3 * 12");  // hashed alias, seconds sixth
   EXPECT_EQ(r("0 0 1 1 * 0 H(2025-2035)", "my-job"), "0 0 1 1 * 0 2029");
   EXPECT_THROW(r("H(10-5) * * * *", "my-job"), Error);
-  EXPECT_THROW(r("H,5 * * * *", "my-job"), Error);                 // H is a whole field in croniter
-  EXPECT_EQ(r("0 0 * * H(1-7)", "nightly"), "0 0 * * 7");           // 7 is Sunday in five fields ...
-  EXPECT_THROW(r("0 0 * * H(1-7) 0", "nightly"), Error);          // ... and out of range in six
+  EXPECT_THROW(r("H,5 * * * *", "my-job"), Error);         // H is a whole field in croniter
+  EXPECT_EQ(r("0 0 * * H(1-7)", "nightly"), "0 0 * * 7");  // 7 is Sunday in five fields ...
+  EXPECT_THROW(r("0 0 * * H(1-7) 0", "nightly"), Error);   // ... and out of range in six
   // The same seed in both peers draws differently (hash-compat.md §3).
   ParseOptions cp;
   cp.dialect = Dialect::cron_parser;

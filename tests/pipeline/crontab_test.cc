@@ -9,7 +9,8 @@ namespace {
 
 TEST(Crontab, EntriesNamesZonesAndVariables) {
   const auto tab = parse_crontab(
-      "# fleet\nMAILTO=ops@example.com\nCRON_TZ = \"Europe/Berlin\"\n# name: db-sync\n  H/5 * * * * /usr/bin/db-sync --quick\n"
+      "# fleet\nMAILTO=ops@example.com\nCRON_TZ = \"Europe/Berlin\"\n# name: db-sync\n  H/5 * * * * /usr/bin/db-sync "
+      "--quick\n"
       "\n@daily  /usr/bin/rotate\r\n@reboot /bin/agent\n");
   ASSERT_EQ(tab.errors.size(), 0u);
   ASSERT_EQ(tab.entries.size(), 3u);
@@ -31,8 +32,8 @@ TEST(Crontab, EntriesNamesZonesAndVariables) {
 
 TEST(Crontab, BadLinesAreReportedAndTheRestStillRead) {
   const std::string huge(1 << 20, 'x');
-  const auto tab = parse_crontab("0 0 * * *\n* * * *\n" + huge + "\n5 4 * * * /bin/ok\n" + std::string("bin\0ary\n", 8) +
-                                 "H(0-29) * * * * /bin/two");
+  const auto tab = parse_crontab("0 0 * * *\n* * * *\n" + huge + "\n5 4 * * * /bin/ok\n" +
+                                 std::string("bin\0ary\n", 8) + "H(0-29) * * * * /bin/two");
   ASSERT_EQ(tab.entries.size(), 2u);
   EXPECT_EQ(tab.entries[0].line, 4);
   EXPECT_EQ(tab.entries[1].line, 6);

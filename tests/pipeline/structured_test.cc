@@ -29,7 +29,8 @@ TEST(Structured, FinerFieldsDefaultToTheirMinimum) {
   const auto e = parse_structured(R"({"minute": [0, 15, 30, 45], "second": [15, 45]})");
   EXPECT_EQ(fires(e, "2014-03-26T20:27:11Z", 1), std::vector{at("2014-03-26T20:30:15Z")});
   EXPECT_EQ(fires(e, "2014-03-26T20:46:28Z", 1), std::vector{at("2014-03-26T21:00:15Z")});
-  EXPECT_EQ(fires(parse_structured(R"({"month": 3})"), "2026-01-01T00:00:00Z", 1), std::vector{at("2026-03-01T00:00:00Z")});
+  EXPECT_EQ(fires(parse_structured(R"({"month": 3})"), "2026-01-01T00:00:00Z", 1),
+            std::vector{at("2026-03-01T00:00:00Z")});
 }
 
 TEST(Structured, FieldStringsAndBothDayFields) {

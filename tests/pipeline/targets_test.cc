@@ -70,7 +70,7 @@ TEST(Targets, CronLike) {
   EXPECT_EQ(exprs("0 0 1-31/2 * 1", std, Target::github_actions), Strings{"0 0 1-31/2 * 1"});
   EXPECT_EQ(exprs("0 0 1-31/2 * 1", std, Target::cloud_scheduler), Strings{"0 0 1-31/2 * 1"});
   EXPECT_EQ(exprs("0 0 1-31/2 * 1", std, Target::kubernetes), Strings{"0 0 */2 * 1"});  // robfig: */2 has no star bit
-  EXPECT_THROW(exprs("0 0 */2 * 1", std, Target::kubernetes), Error);  // Vixie's AND: no robfig spelling
+  EXPECT_THROW(exprs("0 0 */2 * 1", std, Target::kubernetes), Error);   // Vixie's AND: no robfig spelling
   EXPECT_THROW(exprs("30 0 0 * * *", std, Target::kubernetes), Error);  // seconds
   EXPECT_THROW(exprs("0 0 0 L * ?", in(Dialect::quartz), Target::github_actions), Error);
   try {
@@ -139,8 +139,8 @@ TEST(Targets, ExportedCronFiresAsTheSource) {
     const Schedule source = parse(expr, o);
     std::vector<sys_milliseconds> want;
     for (auto x : source.fires(from, to)) want.push_back(x);
-    for (Target t : {Target::kubernetes, Target::github_actions, Target::cloud_scheduler, Target::nomad,
-                     Target::eventbridge}) {
+    for (Target t :
+         {Target::kubernetes, Target::github_actions, Target::cloud_scheduler, Target::nomad, Target::eventbridge}) {
       TargetSchedule ts;
       try {
         ts = to_target(expr, o, t);
@@ -184,10 +184,10 @@ std::vector<std::int64_t> systemd_elapses(const std::string& spec, int iteration
 
 TEST(Targets, SystemdAnalyzeAgrees) {
   if (std::system("command -v systemd-analyze >/dev/null 2>&1") != 0) GTEST_SKIP() << "systemd-analyze missing";
-  const char* exprs_standard[] = {"30 2 * * *", "7 3 13 * 5", "*/15 9-17 * * 1-5", "0 0 1,15 * *", "45 1 * * 0",
-                                  "0 */6 * 2-11/3 *", "5 4 29 2 *", "0 12 * * 6,0", "59 23 31 * *"};
-  const char* exprs_quartz[] = {"0 0 12 ? * 6#3", "0 0 12 ? * 6L", "0 0 12 L-3 * ?", "0 0 12 LW * ?",
-                                "0 0 12 15W * ?", "0 30 1 1W * ?", "15 30 2 L-2W * ?", "0 0 0 L * ?",
+  const char* exprs_standard[] = {"30 2 * * *",       "7 3 13 * 5", "*/15 9-17 * * 1-5", "0 0 1,15 * *", "45 1 * * 0",
+                                  "0 */6 * 2-11/3 *", "5 4 29 2 *", "0 12 * * 6,0",      "59 23 31 * *"};
+  const char* exprs_quartz[] = {"0 0 12 ? * 6#3", "0 0 12 ? * 6L",      "0 0 12 L-3 * ?",   "0 0 12 LW * ?",
+                                "0 0 12 15W * ?", "0 30 1 1W * ?",      "15 30 2 L-2W * ?", "0 0 0 L * ?",
                                 "0 0 12 ? * 2#5", "0 15 10 ? * MON-FRI"};
   const auto from = *parse_rfc3339("2025-12-31T23:59:59Z"), to = *parse_rfc3339("2027-01-01T00:00:00Z");
   int specs = 0, compared = 0;

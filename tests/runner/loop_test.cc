@@ -92,9 +92,8 @@ class FakeLauncher final : public Launcher {
 class RunnerLoop : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("fuzzycron-loop-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = std::filesystem::temp_directory_path() / ("fuzzycron-loop-" + std::to_string(::getpid()) + "-" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::create_directories(dir_);
     options_.file = (dir_ / "crontab").string();
     options_.host = "web-07";
@@ -170,8 +169,7 @@ TEST_F(RunnerLoop, OverlapForbidSkipsAndCounts) {
 }
 
 TEST_F(RunnerLoop, TimeoutTermsTheGroup) {
-  const auto events =
-      run("# timeout: 1m\n0 * * * * sleep-ms 600000\n", "2026-03-01T10:30:00Z", "2026-03-01T11:30:00Z");
+  const auto events = run("# timeout: 1m\n0 * * * * sleep-ms 600000\n", "2026-03-01T10:30:00Z", "2026-03-01T11:30:00Z");
   const auto ends = of(events, "job.end");
   ASSERT_EQ(ends.size(), 1u);
   EXPECT_EQ(ends[0]["outcome"], "timeout");
@@ -190,7 +188,8 @@ TEST_F(RunnerLoop, RetriesWithBackoffThenTheHook) {
   // Backoff 1 s, then 2 s; every attempt is for the 11:00 instant.
   EXPECT_EQ(launcher_->launches[1].wall - launcher_->launches[0].wall, 1s);
   EXPECT_EQ(launcher_->launches[2].wall - launcher_->launches[1].wall, 2s);
-  for (int i = 0; i < 3; ++i) EXPECT_EQ(launcher_->launches[i].env.at("FUZZYCRON_SCHEDULED_FOR"), "2026-03-01T11:00:00Z");
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(launcher_->launches[i].env.at("FUZZYCRON_SCHEDULED_FOR"), "2026-03-01T11:00:00Z");
   const auto ends = of(events, "job.end");
   ASSERT_EQ(ends.size(), 3u);
   EXPECT_EQ(ends[2]["attempt"], 3);

@@ -31,9 +31,7 @@ Error rejection(std::string_view expr, ParseOptions o = {}) {
   return Error(ErrorKind::syntax, "");
 }
 
-sys_seconds at(const char* rfc3339) {
-  return std::chrono::floor<std::chrono::seconds>(*parse_rfc3339(rfc3339));
-}
+sys_seconds at(const char* rfc3339) { return std::chrono::floor<std::chrono::seconds>(*parse_rfc3339(rfc3339)); }
 
 std::vector<sys_seconds> first_fires(const Schedule& s, const char* from, int n) {
   std::vector<sys_seconds> out;
@@ -57,7 +55,8 @@ TEST(ParseErrors, OutOfRangeNamesFieldRangeAndColumn) {
 
 TEST(ParseErrors, NoCaretWhenThereIsNoTextToPointAt) {
   EXPECT_EQ(Error(ErrorKind::missing_seed, "offset needs a seed").with_caret(), "offset needs a seed");
-  EXPECT_EQ(Error(ErrorKind::argument, "the host list names no hosts", "", 0, 4).with_caret(), "the host list names no hosts (line 4)");
+  EXPECT_EQ(Error(ErrorKind::argument, "the host list names no hosts", "", 0, 4).with_caret(),
+            "the host list names no hosts (line 4)");
 }
 
 // One exception type for every rejection, told apart by its kind.
@@ -171,9 +170,13 @@ TEST(ParseErrors, UnknownZones) {
 
 TEST(Parse, AliasesEqualTheirExpansion) {
   const char* from = "2026-02-10T10:00:00Z";
-  for (auto [alias, expansion] : {std::pair{"@yearly", "0 0 1 1 *"}, {"@annually", "0 0 1 1 *"},
-                                  {"@monthly", "0 0 1 * *"}, {"@weekly", "0 0 * * 0"}, {"@daily", "0 0 * * *"},
-                                  {"@midnight", "0 0 * * *"}, {"@hourly", "0 * * * *"}})
+  for (auto [alias, expansion] : {std::pair{"@yearly", "0 0 1 1 *"},
+                                  {"@annually", "0 0 1 1 *"},
+                                  {"@monthly", "0 0 1 * *"},
+                                  {"@weekly", "0 0 * * 0"},
+                                  {"@daily", "0 0 * * *"},
+                                  {"@midnight", "0 0 * * *"},
+                                  {"@hourly", "0 * * * *"}})
     EXPECT_EQ(first_fires(parse(alias), from, 3), first_fires(parse(expansion), from, 3)) << alias;
 }
 
@@ -207,7 +210,8 @@ TEST(Parse, QuartzSpecials) {
   // 2026-05-31 is a Sunday: LW is Friday the 29th.
   EXPECT_EQ(first_fires(parse("0 0 0 LW * ?", o), "2026-05-01T00:00:00Z", 1), std::vector{at("2026-05-29T00:00:00Z")});
   EXPECT_EQ(first_fires(parse("0 0 0 ? * 6L", o), "2026-05-01T00:00:00Z", 1), std::vector{at("2026-05-29T00:00:00Z")});
-  EXPECT_EQ(first_fires(parse("0 0 0 ? * MON#1", o), "2026-06-01T00:00:01Z", 1), std::vector{at("2026-07-06T00:00:00Z")});
+  EXPECT_EQ(first_fires(parse("0 0 0 ? * MON#1", o), "2026-06-01T00:00:01Z", 1),
+            std::vector{at("2026-07-06T00:00:00Z")});
   // Wrap-around ranges.
   EXPECT_EQ(first_fires(parse("0 0 22-2/2 * * ?", o), "2026-06-01T12:00:00Z", 3),
             (std::vector{at("2026-06-01T22:00:00Z"), at("2026-06-02T00:00:00Z"), at("2026-06-02T02:00:00Z")}));
@@ -238,7 +242,8 @@ TEST(Parse, ZonePrefixes) {
 
 TEST(Parse, FurikoLayouts) {
   ParseOptions o = in(Dialect::furiko);
-  EXPECT_EQ(first_fires(parse("0 0 1 1 * 2030", o), "2026-01-01T00:00:00Z", 2), std::vector{at("2030-01-01T00:00:00Z")});
+  EXPECT_EQ(first_fires(parse("0 0 1 1 * 2030", o), "2026-01-01T00:00:00Z", 2),
+            std::vector{at("2030-01-01T00:00:00Z")});
   EXPECT_EQ(*parse("15 30 9 * * * *", o).next(at("2026-01-01T00:00:00Z")), at("2026-01-01T09:30:15Z"));
   o.furiko.quartz_day_of_week = true;
   EXPECT_EQ(first_fires(parse("0 0 * * 1", o), "2026-06-01T00:00:00Z", 1), std::vector{at("2026-06-07T00:00:00Z")});
@@ -303,14 +308,14 @@ TEST(Furiko, DayOfWeekRangesEndingInSundayStopAtSaturday) {
 TEST(Kubernetes, RobfigGrammarAndStarRule) {
   const ParseOptions k8s = in(Dialect::kubernetes);
   const auto first = [&](const char* expr) { return parse(expr, k8s).next(at("2026-03-02T00:00:00Z")); };
-  EXPECT_EQ(first("5/20 * * * *"), at("2026-03-02T00:05:00Z"));     // N/s = N-59/s
-  EXPECT_EQ(first("? ? ? ? ?"), at("2026-03-02T00:01:00Z"));         // '?' is '*' everywhere
+  EXPECT_EQ(first("5/20 * * * *"), at("2026-03-02T00:05:00Z"));  // N/s = N-59/s
+  EXPECT_EQ(first("? ? ? ? ?"), at("2026-03-02T00:01:00Z"));     // '?' is '*' everywhere
   EXPECT_EQ(first("0 0 * * SUN"), at("2026-03-08T00:00:00Z"));
   // Day fields: OR only when neither has a '*' item (robfig's star bit); */1 keeps it, */2 drops it.
-  EXPECT_EQ(first("0 12 10 * 3"), at("2026-03-04T12:00:00Z"));       // Wednesday 4th, or the 10th
-  EXPECT_EQ(first("0 12 10 * */1"), at("2026-03-10T12:00:00Z"));     // AND: the 10th only
-  EXPECT_EQ(first("0 12 */2 * 3"), at("2026-03-03T12:00:00Z"));      // OR: odd days or Wednesday
-  EXPECT_EQ(first("0 12 10 * 3,*"), at("2026-03-10T12:00:00Z"));     // a '*' item anywhere: AND
+  EXPECT_EQ(first("0 12 10 * 3"), at("2026-03-04T12:00:00Z"));    // Wednesday 4th, or the 10th
+  EXPECT_EQ(first("0 12 10 * */1"), at("2026-03-10T12:00:00Z"));  // AND: the 10th only
+  EXPECT_EQ(first("0 12 */2 * 3"), at("2026-03-03T12:00:00Z"));   // OR: odd days or Wednesday
+  EXPECT_EQ(first("0 12 10 * 3,*"), at("2026-03-10T12:00:00Z"));  // a '*' item anywhere: AND
   EXPECT_EQ(first("TZ=Europe/Berlin 0 12 * * *"), at("2026-03-02T11:00:00Z"));
   EXPECT_EQ(first("@weekly"), at("2026-03-08T00:00:00Z"));
   ParseOptions seeded = k8s;

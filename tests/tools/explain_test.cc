@@ -52,24 +52,28 @@ INSTANTIATE_TEST_SUITE_P(
              "Once a day, at a stable time chosen from the job's name: hour between 00 and 23, minute between :00 "
              "and :59"},
         Form{Dialect::jenkins, "H H(0-7) * * H(1-5)", "a stable day of the week between Monday and Friday"},
-        Form{Dialect::jenkins, "H/20 H(9-17)/2 * * *", "every 2 hours from a stable hour between 09 and 10 chosen "
-                                                        "from the job's name, until 17:59 at the latest"},
+        Form{Dialect::jenkins, "H/20 H(9-17)/2 * * *",
+             "every 2 hours from a stable hour between 09 and 10 chosen "
+             "from the job's name, until 17:59 at the latest"},
         Form{Dialect::quartz, "H * * * * ?", "Every minute, at a stable second between 0 and 59"},
         Form{Dialect::quartz, "#/10 #[0-29] * * * ?", "Every 10 seconds from a stable second between 0 and 9"},
-        Form{Dialect::standard, "0 0 H/3 * *", "every 3rd day of the month starting on a stable day between the "
-                                               "1st and the 3rd"},
+        Form{Dialect::standard, "0 0 H/3 * *",
+             "every 3rd day of the month starting on a stable day between the "
+             "1st and the 3rd"},
         // fixed times, steps, ranges, lists
         Form{Dialect::standard, "30 9,17 * * *", "At 09:30 and 17:30"},
         Form{Dialect::standard, "30 2 * * *", "Once a day, at 02:30"},
         Form{Dialect::quartz, "15 30 2 * * ?", "Once a day, at 02:30:15"},
-        Form{Dialect::standard, "*/15 9-17 * * mon-fri", "Every 15 minutes, from 09:00 through 17:59, on Monday "
-                                                         "through Friday"},
+        Form{Dialect::standard, "*/15 9-17 * * mon-fri",
+             "Every 15 minutes, from 09:00 through 17:59, on Monday "
+             "through Friday"},
         Form{Dialect::standard, "5,35 * * * *", "At minute :05 and :35 of every hour"},
         Form{Dialect::standard, "0 */2 * * *", "every 2 hours"},
         Form{Dialect::standard, "* 2 * * *", "Every minute, in the hour 02:00-02:59"},
         Form{Dialect::quartz, "*/10 * * * * ?", "Every 10 seconds"},
-        Form{Dialect::standard, "0 0 */3 * *", "every 3rd day of the month starting on the 1st (1, 4, ..., 31; the "
-                                               "count restarts each month)"},
+        Form{Dialect::standard, "0 0 */3 * *",
+             "every 3rd day of the month starting on the 1st (1, 4, ..., 31; the "
+             "count restarts each month)"},
         Form{Dialect::standard, "0 0 1-7/2 * *", "on the 1st, the 3rd, the 5th and the 7th of the month"},
         Form{Dialect::standard, "0 0 1,15 * *", "on the 1st and the 15th of the month"},
         // names, years
@@ -84,21 +88,26 @@ INSTANTIATE_TEST_SUITE_P(
         Form{Dialect::quartz, "0 0 12 ? * 6#3", "on the third Friday of the month"},
         Form{Dialect::quartz, "0 15 10 ? * 6L 2027", "on the last Friday of the month, in 2027"},
         // the day rule of each dialect
-        Form{Dialect::standard, "0 0 1 * 1", "on the 1st of the month and also on Monday (either day field is "
-                                             "enough: when both are restricted, standard cron runs on either)"},
+        Form{Dialect::standard, "0 0 1 * 1",
+             "on the 1st of the month and also on Monday (either day field is "
+             "enough: when both are restricted, standard cron runs on either)"},
         Form{Dialect::jenkins, "0 0 1 * 1", "on the 1st of the month, but only when that day is Monday"},
         Form{Dialect::standard, "0 0 * * 0,7", "At 00:00, on Sunday, in UTC."},
         // mixed lists: each item keeps its own lead, in the order written
         Form{Dialect::standard, "0-30 * * * *", "Every minute from :00 through :30, every day"},
-        Form{Dialect::standard, "1,2,5-9 0 * * *", "At :01, :02 and every minute from :05 through :09, in the hour "
-                                                   "00:00-00:59"},
-        Form{Dialect::standard, "*/10 1,H(3-5) * * *", "Every 10 minutes, in the hour starting 01:00 and in a stable "
-                                                       "hour between 03 and 05 chosen from the job's name, every day"},
-        Form{Dialect::standard, "0 9-17/2,20 * * *", "At minute :00, every 2 hours from 09:00 through 17:59 and in "
-                                                     "the hour starting 20:00, every day"},
+        Form{Dialect::standard, "1,2,5-9 0 * * *",
+             "At :01, :02 and every minute from :05 through :09, in the hour "
+             "00:00-00:59"},
+        Form{Dialect::standard, "*/10 1,H(3-5) * * *",
+             "Every 10 minutes, in the hour starting 01:00 and in a stable "
+             "hour between 03 and 05 chosen from the job's name, every day"},
+        Form{Dialect::standard, "0 9-17/2,20 * * *",
+             "At minute :00, every 2 hours from 09:00 through 17:59 and in "
+             "the hour starting 20:00, every day"},
         Form{Dialect::quartz, "0-30 * * * * ?", "Every second from second 0 through 30 of every minute, every day"},
-        Form{Dialect::quartz, "5,H(30-40) 0 * * * ?", "At second 5 and at a stable second between 30 and 40 chosen "
-                                                      "from the job's name, at minute :00 of every hour"},
+        Form{Dialect::quartz, "5,H(30-40) 0 * * * ?",
+             "At second 5 and at a stable second between 30 and 40 chosen "
+             "from the job's name, at minute :00 of every hour"},
         Form{Dialect::quartz, "*/5 * * * * ?", "Every 5 seconds, every day"}),
     [](const testing::TestParamInfo<Form>& p) {
       return std::string(dialect_name(p.param.dialect)) + "_" + std::to_string(p.index);

@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <map>
 #include <functional>
+#include <map>
 #include <set>
 
 #include "fuzzycron/resolve.h"
@@ -44,7 +44,9 @@ std::set<int> exported_lines(const ExportResult& r) {
 }
 
 const std::string kAwkwardNames =
-    "# name: nightly backup \xc3\xbc" "n\xc3\xaf" "code\n"
+    "# name: nightly backup \xc3\xbc"
+    "n\xc3\xaf"
+    "code\n"
     "H 3 * * * /usr/bin/backup\n"
     "# name: a b\n"
     "H * * * * echo a\n"
@@ -52,7 +54,9 @@ const std::string kAwkwardNames =
     "H * * * * echo b\n"
     "# name: A-B\n"
     "H * * * * echo c\n"
-    "# name: " + std::string(300, 'x') + "\n"
+    "# name: " +
+    std::string(300, 'x') +
+    "\n"
     "H * * * * echo long\n"
     "*/10 * * * * /bin/poll\n";
 
@@ -70,20 +74,21 @@ TEST(Exporter, NamesAreValidStableAndDistinct) {
       {Target::kubernetes, {lower_dns, [&](char c) { return lower_dns(c) || c == '-'; }, true}},
       {Target::nomad, {lower_dns, [&](char c) { return lower_dns(c) || c == '-'; }, true}},
       {Target::github_actions, {lower_dns, [&](char c) { return lower_dns(c) || c == '-'; }, true}},
-      {Target::eventbridge, {[&](char c) { return alnum(c) || c == '_' || c == '.'; },
-                             [&](char c) { return alnum(c) || c == '_' || c == '.' || c == '-'; }, false}},
-      {Target::cloud_scheduler, {[&](char c) { return alnum(c) || c == '_'; },
-                                 [&](char c) { return alnum(c) || c == '_' || c == '-'; }, false}},
-      {Target::systemd, {[&](char c) { return alnum(c) || c == ':' || c == '_' || c == '\\'; },
-                         [&](char c) { return alnum(c) || c == ':' || c == '_' || c == '\\' || c == '.' || c == '-'; },
-                         false}},
+      {Target::eventbridge,
+       {[&](char c) { return alnum(c) || c == '_' || c == '.'; },
+        [&](char c) { return alnum(c) || c == '_' || c == '.' || c == '-'; }, false}},
+      {Target::cloud_scheduler,
+       {[&](char c) { return alnum(c) || c == '_'; }, [&](char c) { return alnum(c) || c == '_' || c == '-'; }, false}},
+      {Target::systemd,
+       {[&](char c) { return alnum(c) || c == ':' || c == '_' || c == '\\'; },
+        [&](char c) { return alnum(c) || c == ':' || c == '_' || c == '\\' || c == '.' || c == '-'; }, false}},
   };
   auto valid = [&](const Rule& r, const std::string& name) {
     if (name.empty() || !r.first(name.front()) || (r.alnum_last && !alnum(name.back()))) return false;
     return std::all_of(name.begin() + 1, name.end(), r.rest);
   };
-  const std::map<Target, std::size_t> longest{{Target::kubernetes, 52}, {Target::nomad, 63},
-                                              {Target::github_actions, 63}, {Target::eventbridge, 64},
+  const std::map<Target, std::size_t> longest{{Target::kubernetes, 52},       {Target::nomad, 63},
+                                              {Target::github_actions, 63},   {Target::eventbridge, 64},
                                               {Target::cloud_scheduler, 500}, {Target::systemd, 255}};
   for (const auto& [target, valid_rule] : rules) {
     const auto o = options_for(target);
@@ -120,16 +125,16 @@ TEST(Exporter, DerivedNamesDoNotDependOnTheOtherJobs) {
 TEST(Exporter, WhatATargetCannotTakeIsLeftOutAndTheRestWritten) {
   auto o = options_for(Target::kubernetes);
   o.parse.dialect = Dialect::quartz;
-  const ExportResult r = run(
-      "# name: with-seconds\n"
-      "30 0 * * * ? /bin/a\n"
-      "# name: last-day\n"
-      "0 0 0 L * ? /bin/b\n"
-      "# name: plain\n"
-      "0 H 3 * * ? /bin/c\n"
-      "# name: broken\n"
-      "0 0 25 * * ? /bin/d\n",
-      o);
+  const ExportResult r =
+      run("# name: with-seconds\n"
+          "30 0 * * * ? /bin/a\n"
+          "# name: last-day\n"
+          "0 0 0 L * ? /bin/b\n"
+          "# name: plain\n"
+          "0 H 3 * * ? /bin/c\n"
+          "# name: broken\n"
+          "0 0 25 * * ? /bin/d\n",
+          o);
   EXPECT_EQ(exported_lines(r), std::set<int>{6});
   for (int line : {2, 4}) {
     const bool reported = std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const ExportDiagnostic& d) {
@@ -175,8 +180,8 @@ TEST(Exporter, DstDifferencesAreWarnedWithTheInstants) {
 }
 
 TEST(Exporter, GithubFloorAndTopOfHour) {
-  const ExportResult r = run("*/2 * * * * /bin/poll\n0 * * * * /bin/hourly\n17 * * * * /bin/quiet\n",
-                             options_for(Target::github_actions));
+  const ExportResult r =
+      run("*/2 * * * * /bin/poll\n0 * * * * /bin/hourly\n17 * * * * /bin/quiet\n", options_for(Target::github_actions));
   EXPECT_EQ(exported_lines(r), (std::set<int>{2, 3}));
   ASSERT_EQ(with_code(r, "interval").size(), 1u);
   EXPECT_EQ(with_code(r, "interval")[0]->line, 1);

@@ -82,8 +82,8 @@ TEST(Lint, FurikoSundayOnlyWhereTheReadingsDiffer) {
 }
 
 TEST(Lint, TargetNames) {
-  for (const char* name : {"fuzzycron", "cron", "kubernetes", "github-actions", "systemd", "quartz", "spring", "jenkins",
-                           "furiko"}) {
+  for (const char* name :
+       {"fuzzycron", "cron", "kubernetes", "github-actions", "systemd", "quartz", "spring", "jenkins", "furiko"}) {
     const auto t = runs_on_from_name(name);
     ASSERT_TRUE(t) << name;
     EXPECT_EQ(runs_on_name(*t), name);
@@ -126,8 +126,10 @@ TEST(Lint, TargetsWithoutHGetTheJobsValue) {
       ASSERT_FALSE(found.empty()) << expr;
       const Finding& g = found.front();
       EXPECT_EQ(g.code, f.code);
-      const std::string with_h = f.code == "FC101" ? (std::string(expr).starts_with("*/15") ? "H/15 * * * *" : "H/20 * * * *")
-                                 : f.code == "FC102" ? "H * * * *" : "H 2 * * *";
+      const std::string with_h = f.code == "FC101"
+                                     ? (std::string(expr).starts_with("*/15") ? "H/15 * * * *" : "H/20 * * * *")
+                                 : f.code == "FC102" ? "H * * * *"
+                                                     : "H 2 * * *";
       EXPECT_EQ(g.suggestion, resolve(with_h, seeded.parse)) << expr;
       EXPECT_EQ(g.suggestion.find('H'), std::string::npos) << g.suggestion;
       EXPECT_NE(g.message.find("--seed 'web-07' --seed 'backup'"), std::string::npos) << g.message;
@@ -157,54 +159,56 @@ TEST(Lint, CollidingFixedMinutesWarnInACrontab) {
 }
 
 const std::vector<Case> kCases{
-        Case{"FC001", Dialect::standard, "0 0 * * 8", Severity::error, 9, "day-of-week", ""},
-        Case{"FC302", Dialect::furiko, "0 0 * * 5-7", Severity::warning, 9,
-             "runs on Friday and Saturday, where cron would run on Sunday, Friday and Saturday", "0 0 * * 0,5,6"},
-        Case{"FC302", Dialect::furiko, "0 0 * * MON-SUN", Severity::warning, 9, "where cron would run every day",
-             "0 0 * * 0-6"},
-        Case{"FC302", Dialect::furiko, "0 0 * * 7-7", Severity::warning, 9, "runs every day, where cron would run on Sunday",
-             "0 0 * * 0"},
-        Case{"FC302", Dialect::furiko, "0 0 * * 1-7/2", Severity::warning, 9, "on Monday, Wednesday and Friday",
-             "0 0 * * 0,1,3,5"},
-        Case{"FC302", Dialect::furiko, "0 0 * * 5/2", Severity::warning, 9, "up to Saturday only", "0 0 * * 0,5"},
-        Case{"FC101", Dialect::standard, "*/15 * * * *", Severity::warning, 1, "H/15", "H/15 * * * *"},
-        Case{"FC101", Dialect::standard, "0,15,30,45 * * * *", Severity::warning, 1, "every 15 minutes",
-             "H/15 * * * *"},
-        Case{"FC101", Dialect::quartz, "*/10 * * * * ?", Severity::warning, 1, "second", "H/10 * * * * ?"},
-        Case{"FC102", Dialect::standard, "0 * * * *", Severity::info, 1, "the top of the hour", "H * * * *"},
-        Case{"FC102", Dialect::standard, "0 3 * * *", Severity::warning, 1, "GitHub Actions delays and may drop", "",
-             "UTC", "cron", RunsOn::github_actions},
-        Case{"FC102", Dialect::quartz, "0 * * * * ?", Severity::info, 1, "fixed second (0) at the top of the minute",
-             "H * * * * ?"},
-        Case{"FC102", Dialect::quartz, "0 0 10 * * ?", Severity::info, 1, "top of the hour", "H 0 10 * * ?"},
-        Case{"FC103", Dialect::standard, "* 2 * * *", Severity::warning, 1, "60 times", "H 2 * * *"},
-        Case{"FC201", Dialect::standard, "H 0 */3 * *", Severity::warning, 5, "1 to 3 days apart", ""},
-        Case{"FC201", Dialect::jenkins, "H H H/10 * *", Severity::warning, 5, "days apart", ""},
-        Case{"FC202", Dialect::standard, "*/7 * * * *", Severity::warning, 1, "one gap is 4 minutes", "*/6 * * * *"},
-        Case{"FC202", Dialect::standard, "H */5 * * *", Severity::warning, 3, "one gap is 4 hours", "H */4 * * *"},
-        Case{"FC202", Dialect::standard, "H/7 * * * *", Severity::warning, 1, "depends on its seed", "H/6 * * * *"},
-        Case{"FC202", Dialect::quartz, "H 0 0 1 */5 ?", Severity::warning, 9, "one gap is 2 months",
-             "H 0 0 1 */4 ?"},
-        Case{"FC301", Dialect::standard, "H 0 1 * 1", Severity::warning, 5, "either one", "H 0 * * 1"},
-        Case{"FC401", Dialect::standard, "H 0 30 2 *", Severity::error, 1, "never fires", ""},
-        Case{"FC402", Dialect::quartz, "H 0 0 1 1 ? 2001", Severity::error, 1, "the last fire time was 2001-01-01", ""},
-        Case{"FC403", Dialect::standard, "H 0 29 2 *", Severity::warning, 1, "2028-02-29", ""},
-        Case{"FC501", Dialect::standard, "30 2 * * *", Severity::info, 4, "2027-03-14 02:30:00 does not exist in "
-             "America/New_York", "", "America/New_York"},
-        Case{"FC501", Dialect::standard, "30 2 * * *", Severity::warning, 4, "skips it, so the job does not run that "
-             "day", "", "America/New_York", "skip-first"},
-        Case{"FC502", Dialect::standard, "30 1 * * *", Severity::info, 4, "runs it once, in the first pass", "",
-             "America/New_York"},
-        Case{"FC502", Dialect::quartz, "0 30 2 * * ?", Severity::warning, 6, "runs it twice", "", "Europe/Berlin",
-             "shift-both"},
-        Case{"FC601", Dialect::standard, "H(0-9)/10 * * * *", Severity::warning, 1, "one stable minute",
-             "H(0-9) * * * *"},
-        Case{"FC601", Dialect::jenkins, "H(0-14)/10 * * * *", Severity::warning, 1, "1 or 2 runs", ""}};
+    Case{"FC001", Dialect::standard, "0 0 * * 8", Severity::error, 9, "day-of-week", ""},
+    Case{"FC302", Dialect::furiko, "0 0 * * 5-7", Severity::warning, 9,
+         "runs on Friday and Saturday, where cron would run on Sunday, Friday and Saturday", "0 0 * * 0,5,6"},
+    Case{"FC302", Dialect::furiko, "0 0 * * MON-SUN", Severity::warning, 9, "where cron would run every day",
+         "0 0 * * 0-6"},
+    Case{"FC302", Dialect::furiko, "0 0 * * 7-7", Severity::warning, 9,
+         "runs every day, where cron would run on Sunday", "0 0 * * 0"},
+    Case{"FC302", Dialect::furiko, "0 0 * * 1-7/2", Severity::warning, 9, "on Monday, Wednesday and Friday",
+         "0 0 * * 0,1,3,5"},
+    Case{"FC302", Dialect::furiko, "0 0 * * 5/2", Severity::warning, 9, "up to Saturday only", "0 0 * * 0,5"},
+    Case{"FC101", Dialect::standard, "*/15 * * * *", Severity::warning, 1, "H/15", "H/15 * * * *"},
+    Case{"FC101", Dialect::standard, "0,15,30,45 * * * *", Severity::warning, 1, "every 15 minutes", "H/15 * * * *"},
+    Case{"FC101", Dialect::quartz, "*/10 * * * * ?", Severity::warning, 1, "second", "H/10 * * * * ?"},
+    Case{"FC102", Dialect::standard, "0 * * * *", Severity::info, 1, "the top of the hour", "H * * * *"},
+    Case{"FC102", Dialect::standard, "0 3 * * *", Severity::warning, 1, "GitHub Actions delays and may drop", "", "UTC",
+         "cron", RunsOn::github_actions},
+    Case{"FC102", Dialect::quartz, "0 * * * * ?", Severity::info, 1, "fixed second (0) at the top of the minute",
+         "H * * * * ?"},
+    Case{"FC102", Dialect::quartz, "0 0 10 * * ?", Severity::info, 1, "top of the hour", "H 0 10 * * ?"},
+    Case{"FC103", Dialect::standard, "* 2 * * *", Severity::warning, 1, "60 times", "H 2 * * *"},
+    Case{"FC201", Dialect::standard, "H 0 */3 * *", Severity::warning, 5, "1 to 3 days apart", ""},
+    Case{"FC201", Dialect::jenkins, "H H H/10 * *", Severity::warning, 5, "days apart", ""},
+    Case{"FC202", Dialect::standard, "*/7 * * * *", Severity::warning, 1, "one gap is 4 minutes", "*/6 * * * *"},
+    Case{"FC202", Dialect::standard, "H */5 * * *", Severity::warning, 3, "one gap is 4 hours", "H */4 * * *"},
+    Case{"FC202", Dialect::standard, "H/7 * * * *", Severity::warning, 1, "depends on its seed", "H/6 * * * *"},
+    Case{"FC202", Dialect::quartz, "H 0 0 1 */5 ?", Severity::warning, 9, "one gap is 2 months", "H 0 0 1 */4 ?"},
+    Case{"FC301", Dialect::standard, "H 0 1 * 1", Severity::warning, 5, "either one", "H 0 * * 1"},
+    Case{"FC401", Dialect::standard, "H 0 30 2 *", Severity::error, 1, "never fires", ""},
+    Case{"FC402", Dialect::quartz, "H 0 0 1 1 ? 2001", Severity::error, 1, "the last fire time was 2001-01-01", ""},
+    Case{"FC403", Dialect::standard, "H 0 29 2 *", Severity::warning, 1, "2028-02-29", ""},
+    Case{"FC501", Dialect::standard, "30 2 * * *", Severity::info, 4,
+         "2027-03-14 02:30:00 does not exist in "
+         "America/New_York",
+         "", "America/New_York"},
+    Case{"FC501", Dialect::standard, "30 2 * * *", Severity::warning, 4,
+         "skips it, so the job does not run that "
+         "day",
+         "", "America/New_York", "skip-first"},
+    Case{"FC502", Dialect::standard, "30 1 * * *", Severity::info, 4, "runs it once, in the first pass", "",
+         "America/New_York"},
+    Case{"FC502", Dialect::quartz, "0 30 2 * * ?", Severity::warning, 6, "runs it twice", "", "Europe/Berlin",
+         "shift-both"},
+    Case{"FC601", Dialect::standard, "H(0-9)/10 * * * *", Severity::warning, 1, "one stable minute", "H(0-9) * * * *"},
+    Case{"FC601", Dialect::jenkins, "H(0-14)/10 * * * *", Severity::warning, 1, "1 or 2 runs", ""}};
 
-INSTANTIATE_TEST_SUITE_P(
-    Lint, Codes, testing::ValuesIn(kCases),
-    // Stable names (FC101_1, ...) rather than the parameter's bytes.
-    [](const testing::TestParamInfo<Case>& p) { return p.param.code + ("_" + std::to_string(p.index)); });
+INSTANTIATE_TEST_SUITE_P(Lint, Codes, testing::ValuesIn(kCases),
+                         // Stable names (FC101_1, ...) rather than the parameter's bytes.
+                         [](const testing::TestParamInfo<Case>& p) {
+                           return p.param.code + ("_" + std::to_string(p.index));
+                         });
 
 // docs/lint.md's table and the code cannot drift: the same codes, each one
 // tested above or in a crontab test, each case's severity named in its row.
@@ -242,7 +246,8 @@ TEST(Lint, DocumentedCodesAreTheImplementedOnes) {
   for (const Case& c : kCases) {
     ASSERT_TRUE(rows.count(c.code)) << c.code;
     const std::string row = rows[c.code];
-    const std::string severity_cell = row.substr(row.find('|', 2) + 1, row.find('|', row.find('|', 2) + 1) - row.find('|', 2) - 1);
+    const std::string severity_cell =
+        row.substr(row.find('|', 2) + 1, row.find('|', row.find('|', 2) + 1) - row.find('|', 2) - 1);
     EXPECT_NE(severity_cell.find(severity_name(c.severity)), std::string::npos)
         << c.code << " is " << severity_name(c.severity) << " on \"" << c.expr << "\"; the doc says:" << severity_cell;
   }
@@ -281,14 +286,14 @@ TEST(Lint, FindingsAreOrderedAndCarryLinesInMultiLineSpecs) {
 TEST(LintCrontab, EntriesErrorsAndCollisions) {
   const std::string text =
       "CRON_TZ=Europe/Berlin\n"
-      "0 * * * * /bin/a\n"                // 2: FC102 + collisions with 3 and 4
-      "0 * * * * /bin/b\n"                // 3
-      "  0 * * * * /bin/c\n"              // 4: indented: columns count from the line start
-      "H * * * * /bin/hashed\n"           // 5
-      "0 0 * * 8 /bin/bad\n"              // 6: FC001 at column 9
-      "*/5 * * * *\n"                     // 7: FC002 no command
-      "CRON_TZ=Mars/Olympus\n"            // 8: FC002 unknown zone
-      "H * * * * /bin/on-mars\n";         // 9: FC003
+      "0 * * * * /bin/a\n"         // 2: FC102 + collisions with 3 and 4
+      "0 * * * * /bin/b\n"         // 3
+      "  0 * * * * /bin/c\n"       // 4: indented: columns count from the line start
+      "H * * * * /bin/hashed\n"    // 5
+      "0 0 * * 8 /bin/bad\n"       // 6: FC001 at column 9
+      "*/5 * * * *\n"              // 7: FC002 no command
+      "CRON_TZ=Mars/Olympus\n"     // 8: FC002 unknown zone
+      "H * * * * /bin/on-mars\n";  // 9: FC003
   LintOptions o = options();
   o.host = "web-07";
   const auto f = lint(parse_crontab(text), o);
@@ -343,12 +348,14 @@ TEST(LintCrontab, CollisionsBetweenDifferentSchedulesAndWeeklyOnes) {
   EXPECT_EQ(f[0].severity, Severity::warning);
   EXPECT_NE(f[0].message.find("3 entries (lines 1, 3, 4) fire at the same instant 1 time in the week from "
                               "2026-11-22T00:00:00Z (first 2026-11-23T09:00:00Z)"),
-            std::string::npos) << f[0].message;
+            std::string::npos)
+      << f[0].message;
   // The hourly and the daily job meet at midnight only; the hourly job's other
   // fires are alone and the hashed one never meets anyone at minute 0.
   EXPECT_NE(f[1].message.find("2 entries (lines 1, 2) fire at the same instant 7 times in the week from "
                               "2026-11-22T00:00:00Z (first 2026-11-22T00:00:00Z)"),
-            std::string::npos) << f[1].message;
+            std::string::npos)
+      << f[1].message;
 }
 
 TEST(LintCrontab, ThousandsOfIdenticalEveryMinuteJobsAreOneBoundedGroup) {
@@ -359,7 +366,8 @@ TEST(LintCrontab, ThousandsOfIdenticalEveryMinuteJobsAreOneBoundedGroup) {
   EXPECT_EQ(f[0].severity, Severity::warning);
   EXPECT_NE(f[0].message.find("3000 entries (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ... and 2989 more) fire at the "
                               "same instant 10080 times"),
-            std::string::npos) << f[0].message;
+            std::string::npos)
+      << f[0].message;
 }
 
 TEST(LintCrontab, ManyCollisionGroupsAreCappedAndSaySo) {
@@ -385,7 +393,8 @@ TEST(LintCrontab, CollisionCheckStopsAtItsBudgetAndSaysWhere) {
   ASSERT_EQ(stopped.size(), 1u) << codes(f);
   EXPECT_EQ(stopped[0].line, 10);
   EXPECT_NE(stopped[0].message.find("entries from line 10 on (3 distinct schedules) were not compared"),
-            std::string::npos) << stopped[0].message;
+            std::string::npos)
+      << stopped[0].message;
   // What was walked is still reported: lines 1-9 all fire at second :08 and later.
   const auto c = with_code(f, "FC701");
   ASSERT_FALSE(c.empty());

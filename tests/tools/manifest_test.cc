@@ -128,7 +128,8 @@ TEST(Manifest, ResolvedScheduleFiresAsTheHashedOne) {
 
 TEST(Manifest, QuotingFollowsTheScalar) {
   // Plain stays plain where YAML allows it, quotes stay the quotes they were.
-  const std::string block = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: j\nspec:\n  schedule: H(0-29),H(30-59) 3 * * *\n";
+  const std::string block =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: j\nspec:\n  schedule: H(0-29),H(30-59) 3 * * *\n";
   const std::string after = resolved("H(0-29),H(30-59) 3 * * *", {"default", "j"});
   ASSERT_NE(after.find(','), std::string::npos) << after;
   EXPECT_EQ(resolve_manifest(block, kubernetes()).text, replaced(block, {{"H(0-29),H(30-59) 3 * * *", after}}));
@@ -138,7 +139,8 @@ TEST(Manifest, QuotingFollowsTheScalar) {
   const std::string flow_list =
       "{apiVersion: batch/v1, kind: CronJob, metadata: {name: j}, spec: {schedule: 'H(0-29),H(30-59) 3 * * *'}}\n";
   EXPECT_EQ(resolve_manifest(flow_list, kubernetes()).text, replaced(flow_list, {{"H(0-29),H(30-59) 3 * * *", after}}));
-  const std::string dq = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: j\nspec:\n  schedule: \"H(0-29),H(30-59) 3 * * *\"\n";
+  const std::string dq =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: j\nspec:\n  schedule: \"H(0-29),H(30-59) 3 * * *\"\n";
   EXPECT_EQ(resolve_manifest(dq, kubernetes()).text, replaced(dq, {{"H(0-29),H(30-59) 3 * * *", after}}));
 }
 
@@ -183,7 +185,7 @@ TEST(Manifest, BytesThatAreNotYamlTextAreRefusedWithTheirPlace) {
   // Invalid UTF-8 in a directive line made libfyaml 0.7.12 loop forever (a
   // fuzz finding, fuzz/regressions/fuzz_manifest): checked before it parses.
   for (const std::string& text : {std::string("a: 1\n% x\x91\n"), std::string("a: 1\nb: \x1b\n"),
-                                 std::string("a: 1\nb: c\0d\n", 12), std::string("a: \xe0\x80\x80\n")}) {
+                                  std::string("a: 1\nb: c\0d\n", 12), std::string("a: \xe0\x80\x80\n")}) {
     try {
       resolve_manifest(text, kubernetes());
       FAIL() << "accepted " << text;
@@ -218,10 +220,10 @@ jobs:
 )";
 
 TEST(Workflow, EntriesSeededByRepositoryPathAndPosition) {
-  const InPlaceResult r =
-      resolve_workflow(kWorkflow, "octo/app", ".github/workflows/nightly.yml", ParseOptions{});
+  const InPlaceResult r = resolve_workflow(kWorkflow, "octo/app", ".github/workflows/nightly.yml", ParseOptions{});
   EXPECT_TRUE(r.problems.empty());
-  const std::string first = resolved("H H * * *", {"octo/app", ".github/workflows/nightly.yml", "1"}, Dialect::standard);
+  const std::string first =
+      resolved("H H * * *", {"octo/app", ".github/workflows/nightly.yml", "1"}, Dialect::standard);
   const std::string second =
       resolved("H/30 H(9-17) * * 1-5", {"octo/app", ".github/workflows/nightly.yml", "2"}, Dialect::standard);
   EXPECT_EQ(r.text, replaced(kWorkflow, {{"H H * * *", first}, {"H/30 H(9-17) * * 1-5", second}}));

@@ -1,7 +1,7 @@
 // spread(): numbers against an independent computation, the figures, bad
 // input, and both pictures (the SVG parsed as XML and rendered by Chromium).
-#include "fuzzycron/error.h"
 #include "fuzzycron/spread.h"
+#include "fuzzycron/error.h"
 
 #include <gtest/gtest.h>
 #include <libxml/parser.h>
@@ -106,13 +106,12 @@ TEST(FleetLoad, OneMinuteResolutionAndZonesAcrossADstChange) {
 }
 
 TEST(FleetLoad, BadLinesAreReportedAndTheRestCounted) {
-  const Spread s =
-      spread(parse_crontab("0 * * * * /bin/ok\n0 0 * * 8 /bin/bad\n*/5 * * * *\n", Dialect::standard), [] {
-        SpreadOptions o;
-        o.from = *parse_rfc3339("2026-03-07T00:00:00Z");
-        o.window = 1h;
-        return o;
-      }());
+  const Spread s = spread(parse_crontab("0 * * * * /bin/ok\n0 0 * * 8 /bin/bad\n*/5 * * * *\n", Dialect::standard), [] {
+    SpreadOptions o;
+    o.from = *parse_rfc3339("2026-03-07T00:00:00Z");
+    o.window = 1h;
+    return o;
+  }());
   EXPECT_EQ(s.entries, 1u);
   ASSERT_EQ(s.errors.size(), 2u);
   EXPECT_EQ(s.errors[0].line, 2);
@@ -215,8 +214,8 @@ TEST(FleetLoadSvg, IsWellFormedXmlWithAxesAndLegend) {
     }
   }
   xmlFreeDoc(doc);
-  EXPECT_EQ(elements["path"], 2);     // before and after
-  EXPECT_GE(elements["line"], 12);    // axes, grid, ticks
+  EXPECT_EQ(elements["path"], 2);   // before and after
+  EXPECT_GE(elements["line"], 12);  // axes, grid, ticks
   EXPECT_NE(text.find("time (UTC)"), std::string::npos);
   EXPECT_NE(text.find("fires per second"), std::string::npos);
   EXPECT_NE(text.find("before hashing: peak 60"), std::string::npos) << text;
@@ -253,9 +252,9 @@ TEST(FleetLoadSvg, RendersInHeadlessChromium) {
   std::ofstream(svg_path) << spread_svg(fleet_spread());
   const std::string command =
       "chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking "
-      "--disable-component-update --disable-sync --user-data-dir='" + (dir / "profile").string() +
-      "' --window-size=960,440 --screenshot='" + png_path.string() + "' 'file://" + svg_path.string() +
-      "' >'" + (dir / "chromium.log").string() + "' 2>&1";
+      "--disable-component-update --disable-sync --user-data-dir='" +
+      (dir / "profile").string() + "' --window-size=960,440 --screenshot='" + png_path.string() + "' 'file://" +
+      svg_path.string() + "' >'" + (dir / "chromium.log").string() + "' 2>&1";
   const int status = std::system(command.c_str());
   ASSERT_EQ(status, 0) << "chromium failed (is Debian's chromium installed? scripts/setup.sh installs it); see "
                        << (dir / "chromium.log");
@@ -266,8 +265,8 @@ TEST(FleetLoadSvg, RendersInHeadlessChromium) {
   for (std::size_t i = 0; i + 3 < png.rgba.size(); i += 4) {
     const int r = png.rgba[i], g = png.rgba[i + 1], b = png.rgba[i + 2];
     if (r < 240 || g < 240 || b < 240) ++ink;
-    if (r > 200 && g < 150 && b < 150) ++red;    // before: #d62728 tones
-    if (b > 150 && r < 150) ++blue;               // after: #1f77b4 tones
+    if (r > 200 && g < 150 && b < 150) ++red;  // before: #d62728 tones
+    if (b > 150 && r < 150) ++blue;            // after: #1f77b4 tones
   }
   const std::size_t pixels = static_cast<std::size_t>(png.width) * static_cast<std::size_t>(png.height);
   EXPECT_GT(ink, pixels / 100) << "the render is (nearly) blank";
