@@ -5,13 +5,14 @@
 #include "fuzzycron/fuzzycron.h"
 #include "fuzzycron/options.h"
 #include "fuzzycron/tools.h"
+#include "testing.h"
 
 namespace fuzzycron {
 namespace {
 
 using namespace std::chrono_literals;
 
-sys_milliseconds at(const char* text) { return *parse_rfc3339(text); }
+using testing::at;
 
 TEST(HeaderExamples, Parse) {  // parse.h
   ParseOptions o;

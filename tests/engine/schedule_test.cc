@@ -14,6 +14,7 @@
 #include "engine/reference.h"
 #include "engine/zone.h"
 #include "fuzzycron/tools.h"
+#include "testing.h"
 
 // Counts heap allocations so a test can assert that next()/prev() make none.
 // (GCC cannot see that the replaced new and delete pair malloc with free.)
@@ -45,7 +46,7 @@ namespace {
 using std::chrono::seconds;
 using sys_seconds = sys_milliseconds;  // milliseconds since the epoch
 
-sys_seconds at(const char* rfc3339) { return std::chrono::floor<seconds>(*parse_rfc3339(rfc3339)); }
+using testing::at;
 
 ParseOptions with(std::string tz, const char* dst = "cron", Dialect d = Dialect::standard) {
   ParseOptions o;

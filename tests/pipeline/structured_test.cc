@@ -3,13 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "fuzzycron/fuzzycron.h"
+#include "testing.h"
 
 namespace fuzzycron {
 namespace {
 
 using sys_seconds = sys_milliseconds;
 
-sys_seconds at(const char* s) { return std::chrono::floor<std::chrono::seconds>(*parse_rfc3339(s)); }
+using testing::at;
 
 std::vector<sys_milliseconds> fires(const Schedule& s, const char* from, int n) {
   std::vector<sys_milliseconds> out;

@@ -18,6 +18,7 @@
 #include "runner/loop.h"
 #include "runner/output.h"
 #include "runner/state_store.h"
+#include "testing.h"
 
 namespace fuzzycron::runner {
 namespace {
@@ -25,7 +26,7 @@ namespace {
 using namespace std::chrono_literals;
 using nlohmann::json;
 
-sys_milliseconds at(const char* text) { return *parse_rfc3339(text); }
+using testing::at;
 
 // Processes that last as long as their command says ("sleep-ms N" exits 0
 // after N ms of the clock, "fail" exits 1 at once, anything else 0 at once).

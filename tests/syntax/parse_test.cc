@@ -8,6 +8,7 @@
 #include <date/date.h>
 
 #include "fuzzycron/tools.h"
+#include "testing.h"
 
 namespace fuzzycron {
 namespace {
@@ -31,7 +32,7 @@ Error rejection(std::string_view expr, ParseOptions o = {}) {
   return Error(ErrorKind::syntax, "");
 }
 
-sys_seconds at(const char* rfc3339) { return std::chrono::floor<std::chrono::seconds>(*parse_rfc3339(rfc3339)); }
+using testing::at;
 
 std::vector<sys_seconds> first_fires(const Schedule& s, const char* from, int n) {
   std::vector<sys_seconds> out;
