@@ -6,7 +6,7 @@ include(CMakePackageConfigHelpers)
 set(FUZZYCRON_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/fuzzycron)
 set(installed fuzzycron)
 if(FUZZYCRON_TOOLS)
-  list(APPEND installed fuzzycron_tools)
+  list(APPEND installed fuzzycron_tools fuzzycron_c)
 endif()
 
 install(TARGETS ${installed} EXPORT fuzzycronTargets
@@ -83,7 +83,8 @@ set(CPACK_COMPONENT_LIBRARY_DESCRIPTION
  fuzzycron parses the cron dialects people use (Vixie, Quartz, Jenkins, furiko)
  with hash forms (H) that give each job a stable time of its own, and computes
  next and previous fire times in any IANA time zone with a stated DST policy.
- This package holds libfuzzycron and libfuzzycron-tools (explain, lint, spread).")
+ This package holds libfuzzycron, libfuzzycron-tools (explain, lint, spread)
+ and libfuzzycron-c (the C API).")
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_NAME libfuzzycron-dev)
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_SECTION libdevel)
 set(CPACK_COMPONENT_DEVELOPMENT_DEPENDS library)

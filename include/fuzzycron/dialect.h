@@ -24,6 +24,10 @@ inline constexpr Dialect kAllDialects[] = {Dialect::standard,   Dialect::quartz,
 
 FUZZYCRON_EXPORT std::string_view dialect_name(Dialect d) noexcept;
 FUZZYCRON_EXPORT std::optional<Dialect> dialect_from_name(std::string_view name) noexcept;
+// The system lint fits its advice to for this dialect unless told
+// (lint's RunsOn names): "cron", "quartz", "kubernetes", ...; "fuzzycron" for
+// croniter and cron-parser, which read H themselves.
+FUZZYCRON_EXPORT std::string_view dialect_runs_on(Dialect d) noexcept;
 
 // furiko's parser options (its CronController configuration).
 struct FurikoOptions {

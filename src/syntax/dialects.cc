@@ -31,6 +31,8 @@ namespace fuzzycron {
 
 std::string_view dialect_name(Dialect d) noexcept { return syntax::dialect_row(d).name; }
 
+std::string_view dialect_runs_on(Dialect d) noexcept { return syntax::dialect_row(d).runs_on; }
+
 std::optional<Dialect> dialect_from_name(std::string_view name) noexcept {
   for (const syntax::DialectRow* row : syntax::kRows) {
     if (row->name == name) return row->dialect;

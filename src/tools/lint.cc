@@ -14,7 +14,6 @@
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/syntax.h"
-#include "syntax/dialects.h"
 #include "tools/collisions.h"
 #include "tools/finding.h"
 #include "tools/line_lint.h"
@@ -114,7 +113,7 @@ RunsOn default_target(const LintOptions& o, bool crontab) {
   if (o.runs_on) return *o.runs_on;
   if (!o.parse.seed.empty() || !o.host.empty()) return RunsOn::fuzzycron;
   if (crontab) return RunsOn::cron;
-  return runs_on_from_name(syntax::dialect_row(o.parse.dialect).runs_on).value_or(RunsOn::fuzzycron);
+  return runs_on_from_name(dialect_runs_on(o.parse.dialect)).value_or(RunsOn::fuzzycron);
 }
 
 }  // namespace

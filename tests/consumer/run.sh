@@ -35,7 +35,8 @@ so=$(find "$work/shared" -name 'libfuzzycron.so.*.*' | head -1)
 [ -n "$so" ] || fail "no versioned libfuzzycron.so"
 soname=$(objdump -p "$so" | awk '/SONAME/ {print $2}')
 [ "$soname" = "libfuzzycron.so.0" ] || fail "SONAME is '$soname'"
-for lib in "$so" "$(find "$work/shared" -name 'libfuzzycron-tools.so.*.*' | head -1)"; do
+for lib in "$so" "$(find "$work/shared" -name 'libfuzzycron-tools.so.*.*' | head -1)" \
+           "$(find "$work/shared" -name 'libfuzzycron-c.so.*.*' | head -1)"; do
   exported=$(nm -D --defined-only "$lib" | c++filt | awk '{ $1 = ""; $2 = ""; print }')
   internal=$(grep -E 'fuzzycron::(detail|syntax|compiler|hash|tools|cli)::' <<<"$exported" || true)
   [ -z "$internal" ] || fail "$(basename "$lib") exports internals:"$'\n'"$internal"
@@ -48,7 +49,11 @@ for lib in "$so" "$(find "$work/shared" -name 'libfuzzycron-tools.so.*.*' | head
   echo "   $(basename "$lib"): $(wc -l <<<"$exported") symbols, all public"
 done
 # The C API under its stable C names.
-c_names=$(nm -D --defined-only "$(find "$work/shared" -name 'libfuzzycron-tools.so.*.*' | head -1)" | awk '{print $3}')
+c_lib=$(find "$work/shared" -name 'libfuzzycron-c.so.*.*' | head -1)
+c_names=$(nm -D --defined-only "$c_lib" | awk '{print $3}')
+# C and Go users link neither libfyaml nor the rest of the tools.
+c_needed=$(objdump -p "$c_lib" | awk '/NEEDED/ {print $2}')
+grep -qE 'fyaml|fuzzycron-tools' <<<"$c_needed" && fail "libfuzzycron-c needs: $c_needed"
 for name in fuzzycron_parse fuzzycron_schedule_free fuzzycron_next fuzzycron_prev fuzzycron_never \
             fuzzycron_resolve fuzzycron_explain fuzzycron_offset fuzzycron_version fuzzycron_options_init; do
   grep -qx "$name" <<<"$c_names" || fail "the C API's $name is not exported"
