@@ -24,6 +24,7 @@ struct FUZZYCRON_EXPORT CrontabEntry {
   std::string zone;     // the CRON_TZ in force, "" for the default
   int zone_line = 0;    // where that CRON_TZ was set
   bool reboot = false;  // @reboot: runs at start-up, never at a time
+  int fields = 0;       // schedule fields read: the dialect's, CRON_FIELDS= or "# fields:" (0 for @aliases)
   // The NAME=value lines above the entry (CRON_TZ excepted), in order.
   std::vector<std::pair<std::string, std::string>> environment;
   std::string text;  // the whole line, without its line end
@@ -58,9 +59,11 @@ struct Crontab {
 };
 
 // Comments, blank lines, NAME=value lines (CRON_TZ= sets the zone of the
-// entries below it; an unknown zone is reported on its line), @aliases and @reboot, and entries of the dialect's fields
-// (standard, jenkins, furiko: 5; quartz: 6) followed by a command. CRLF line
-// ends are accepted. Schedules are not compiled here: callers compile them with
+// entries below it; an unknown zone is reported on its line), @aliases and
+// @reboot, and entries of the dialect's fields (standard, jenkins, furiko: 5;
+// quartz: 6) followed by a command. CRON_FIELDS=6 (the entries below) or
+// "# fields: 6" above one entry reads six fields (seconds first; 7: and a
+// year last). CRLF line ends are accepted. Schedules are not compiled here: callers compile them with
 // the job's seed and report problems at entry.line, entry.schedule_column.
 FUZZYCRON_EXPORT Crontab parse_crontab(std::string_view text, Dialect dialect = Dialect::standard);
 

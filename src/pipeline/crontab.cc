@@ -84,9 +84,18 @@ Schedule CrontabEntry::parse(const ParseOptions& base, const std::string& host) 
   }
 }
 
+// "# fields: 6" (one entry) or CRON_FIELDS=6 (the entries below): how many
+// schedule fields the entry has, so six fields are read as six, not as five
+// and a command starting with the sixth. 0 when the value is not 5, 6 or 7.
+int fields_value(std::string_view v) {
+  v = trim(v);
+  return v == "5" ? 5 : v == "6" ? 6 : v == "7" ? 7 : 0;
+}
+
 Crontab parse_crontab(std::string_view text, Dialect dialect) {
   Crontab tab;
-  const int fields = dialect == Dialect::quartz ? 6 : 5;
+  const int dialect_fields = dialect == Dialect::quartz ? 6 : 5;
+  int fields = dialect_fields, pending_fields = 0;
   std::string zone, pending_name;
   std::vector<std::pair<std::string, std::string>> environment;
   int zone_line = 0;
@@ -121,15 +130,29 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
     const int indent = static_cast<int>(line.data() - raw.data());
     if (line.empty()) {
       pending_name.clear();
+      pending_fields = 0;
       continue;
     }
     if (line.front() == '#') {
       const std::string_view body = trim(line.substr(1));
       pending_name = body.starts_with("name:") ? std::string(trim(body.substr(5))) : std::string();
+      if (body.starts_with("fields:")) {
+        pending_fields = fields_value(body.substr(7));
+        if (pending_fields == 0)
+          error(static_cast<int>(raw.find(':')) + 2, "fields: give 5, 6 (seconds first) or 7 (seconds first, year last)");
+      }
       continue;
     }
     if (const auto name = variable_name(line); !name.empty()) {
-      if (name == "CRON_TZ") {
+      if (name == "CRON_FIELDS") {
+        const std::string value = unquote(line.substr(line.find('=') + 1));
+        fields = value.empty() ? dialect_fields : fields_value(value);
+        if (fields == 0) {
+          error(static_cast<int>(raw.find('=')) + 2,
+                "CRON_FIELDS: give 5, 6 (seconds first) or 7 (seconds first, year last) for the entries below");
+          fields = dialect_fields;
+        }
+      } else if (name == "CRON_TZ") {
         zone = unquote(line.substr(line.find('=') + 1));
         zone_line = line_no;
         try {
@@ -162,7 +185,9 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
     // The schedule: an @alias, or the dialect's number of fields.
     std::size_t i = 0;
     int taken = 0;
-    const int want = line.front() == '@' ? 1 : fields;
+    const int entry_fields = pending_fields ? pending_fields : fields;
+    pending_fields = 0;
+    const int want = line.front() == '@' ? 1 : entry_fields;
     while (taken < want && i < line.size()) {
       while (i < line.size() && blank(line[i])) ++i;
       while (i < line.size() && !blank(line[i])) ++i;
@@ -171,9 +196,10 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
     e.schedule = std::string(trim(line.substr(0, i)));
     e.command = std::string(trim(line.substr(i)));
     e.reboot = e.schedule == "@reboot";
+    e.fields = line.front() == '@' ? 0 : entry_fields;
     if (taken < want) {
       error(indent + static_cast<int>(line.size()) + 1,
-            fmt::format("an entry needs {} schedule fields and a command; found {} field{}", fields, taken,
+            fmt::format("an entry needs {} schedule fields and a command; found {} field{}", entry_fields, taken,
                         taken == 1 ? "" : "s"));
       pending_name.clear();
       continue;

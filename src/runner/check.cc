@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <ostream>
 
 #include "fuzzycron/lint.h"
@@ -37,14 +38,17 @@ int test_config(const RunnerOptions& options, std::ostream& out) {
   lint_options.from = options.sim_start.value_or(
       std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now()));
   for (Finding f : lint(parse_crontab(text, options.parse.dialect), lint_options))
-    if (f.severity >= Severity::warning && !f.code.starts_with("FC00")) {
+    if (f.severity >= Severity::warning && (!f.code.starts_with("FC00") || f.code == "FC004")) {
       f.text.clear();  // one line per finding
       out << format_diagnostic(options.file, f);
     }
-  out << fmt::format("{}: {} job{}, {} problem{}\n", options.file, config.jobs.size(),
-                     config.jobs.size() == 1 ? "" : "s", config.problems.size(),
-                     config.problems.size() == 1 ? "" : "s");
-  return config.problems.empty() && !config.jobs.empty() ? 0 : 1;
+  const auto errors = static_cast<std::size_t>(std::count_if(
+      config.problems.begin(), config.problems.end(), [](const Diagnostic& d) { return d.severity == Severity::error; }));
+  const std::size_t warnings = config.problems.size() - errors;
+  out << fmt::format("{}: {} job{}, {} problem{}{}\n", options.file, config.jobs.size(), config.jobs.size() == 1 ? "" : "s",
+                     errors, errors == 1 ? "" : "s",
+                     warnings ? fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s") : "");
+  return errors == 0 && !config.jobs.empty() ? 0 : 1;
 }
 
 int dry_run(const RunnerOptions& options, sys_milliseconds from, int count, std::ostream& out) {

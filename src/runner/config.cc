@@ -5,15 +5,34 @@
 #include <cctype>
 #include <fstream>
 #include <iterator>
+#include <unordered_map>
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/options.h"
 #include "fuzzycron/resolve.h"
+#include "suggest.h"
 
 namespace fuzzycron::runner {
 namespace {
 
 using std::chrono::milliseconds;
+
+// The settings a comment above an entry can hold; any other "# word: text" is
+// prose ("# owner: team-a"), and a near miss of one of these is a warning.
+constexpr std::string_view kSettings[] = {"name",  "timeout", "kill-grace", "concurrency",          "catchup",
+                                          "starting-deadline", "retry", "retry-on", "on-permanent-failure",
+                                          "dst",   "fields"};
+
+bool known_setting(std::string_view key) {
+  return std::find(std::begin(kSettings), std::end(kSettings), key) != std::end(kSettings);
+}
+
+// A value as a message quotes it: at most 40 bytes, control bytes shown as '?'.
+std::string quoted(std::string_view value) {
+  std::string out;
+  for (unsigned char c : value.substr(0, 40)) out += c < 0x20 || c == 0x7f ? '?' : static_cast<char>(c);
+  return "'" + out + (value.size() > 40 ? "...'" : "'");
+}
 
 // A settings line: "# key: value" with a lower-case key ("# Note: ..." is prose).
 struct Setting {
@@ -22,6 +41,7 @@ struct Setting {
 };
 
 std::optional<Setting> setting_of(const std::string& line) {
+  if (line.size() > 64 * 1024) return std::nullopt;  // the crontab reader reported it
   std::size_t at = 0;
   while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
   if (at >= line.size() || line[at] != '#') return std::nullopt;
@@ -29,10 +49,11 @@ std::optional<Setting> setting_of(const std::string& line) {
   while (at < line.size() && line[at] == ' ') ++at;
   const std::size_t key_start = at;
   while (at < line.size() && (std::islower(static_cast<unsigned char>(line[at])) || line[at] == '-')) ++at;
-  if (at == key_start || at + 1 >= line.size() || line[at] != ':' || line[at + 1] != ' ') return std::nullopt;
+  if (at == key_start || at >= line.size() || line[at] != ':') return std::nullopt;
+  if (at + 1 < line.size() && line[at + 1] != ' ' && line[at + 1] != '\t') return std::nullopt;  // "# see: http://..."
   const std::string key = line.substr(key_start, at - key_start);
   std::size_t value_start = at + 1;
-  while (value_start < line.size() && line[value_start] == ' ') ++value_start;
+  while (value_start < line.size() && (line[value_start] == ' ' || line[value_start] == '\t')) ++value_start;
   std::string value = line.substr(value_start);
   while (!value.empty() && (value.back() == ' ' || value.back() == '\r')) value.pop_back();
   return Setting{key, value, static_cast<int>(key_start) + 1, static_cast<int>(value_start) + 1};
@@ -50,10 +71,10 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
     } catch (const Error&) {  // said below, at the value's column
     }
     if (d.count() <= 0)
-      bad(s, text, line_no, fmt::format("{}: '{}' is not a duration such as 10m, 90s or 1h30m", s.key, s.value));
+      bad(s, text, line_no, fmt::format("{}: {} is not a duration such as 10m, 90s or 1h30m", s.key, quoted(s.value)));
     return d;
   };
-  if (s.key == "name") return;  // the crontab reader takes it
+  if (s.key == "name" || s.key == "fields") return;  // the crontab reader takes them
   if (s.key == "timeout") {
     out.timeout = duration();
   } else if (s.key == "kill-grace") {
@@ -70,7 +91,7 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
     else if (s.value == "queue")
       out.concurrency = Concurrency::queue;
     else
-      bad(s, text, line_no, "concurrency: '" + s.value + "': use forbid, allow, replace or queue");
+      bad(s, text, line_no, "concurrency: " + quoted(s.value) + ": use forbid, allow, replace or queue");
   } else if (s.key == "catchup") {
     if (s.value == "skip") {
       out.catchup = Catchup::skip;
@@ -86,7 +107,7 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
         bad(s, text, line_no, "catchup: 'all:N' takes N from 1 to 1000");
       }
     } else {
-      bad(s, text, line_no, "catchup: '" + s.value + "': use skip, latest or all:N");
+      bad(s, text, line_no, "catchup: " + quoted(s.value) + ": use skip, latest or all:N");
     }
   } else if (s.key == "retry") {
     try {
@@ -118,13 +139,7 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
     out.on_permanent_failure = s.value;
   } else if (s.key == "dst") {
     out.dst = DstPolicy::from_name(s.value);
-    if (!out.dst) bad(s, text, line_no, "dst: '" + s.value + "': use cron, wall, or GAP-OVERLAP (e.g. skip-first)");
-  } else {
-    throw Error(ErrorKind::syntax,
-                "unknown job setting '" + s.key +
-                    "': the settings are name, timeout, kill-grace, concurrency, catchup, starting-deadline, retry, "
-                    "retry-on, on-permanent-failure, dst",
-                text, s.key_column, line_no);
+    if (!out.dst) bad(s, text, line_no, "dst: " + quoted(s.value) + ": use cron, wall, or GAP-OVERLAP (e.g. skip-first)");
   }
 }
 
@@ -142,11 +157,30 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       // The contiguous comment block above the entry, top to bottom.
       int first = entry.line - 1;
       while (first >= 1 && setting_of(tab.lines[static_cast<std::size_t>(first - 1)])) --first;
+      int named_at = 0;
       for (int l = first + 1; l < entry.line; ++l) {
         const std::string& line = tab.lines[static_cast<std::size_t>(l - 1)];
         const Setting setting = *setting_of(line);
+        if (!known_setting(setting.key)) {
+          if (const auto near = closest_name(setting.key, kSettings))
+            out.problems.push_back({Severity::warning, "", l, setting.key_column,
+                                    fmt::format("'{}' is not a job setting (read as a comment): did you mean '{}'?",
+                                                setting.key, *near),
+                                    line});
+          continue;
+        }
         if (setting.key == "name") {  // anywhere in the block, not only right above
-          if (setting.value.empty()) bad(setting, line, l, "name: the job needs a name");
+          if (setting.value.empty()) {
+            out.problems.push_back({Severity::warning, "", l, setting.value_column,
+                                    "an empty name: the job is named by its command", line});
+            continue;
+          }
+          if (named_at > 0)
+            out.problems.push_back({Severity::warning, "", l, setting.key_column,
+                                    fmt::format("a second name for the job (line {} named it too): {} is used",
+                                                named_at, quoted(setting.value)),
+                                    line});
+          named_at = l;
           job.name = job.entry.name = setting.value;
         }
         apply(setting, line, l, job.settings);
@@ -176,16 +210,21 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
     }
   }
   // Two entries with one name would share state, metrics and H values.
-  for (std::size_t i = 0; i < out.jobs.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (out.jobs[i].name == out.jobs[j].name) {
-        out.problems.push_back({Severity::error, "", out.jobs[i].entry.line, 1,
-                                fmt::format("job name '{}' is taken by line {}: give one of them '# name: OTHER'",
-                                            out.jobs[i].name, out.jobs[j].entry.line),
-                                out.jobs[i].entry.text});
-        out.jobs.erase(out.jobs.begin() + static_cast<std::ptrdiff_t>(i--));
-        break;
-      }
+  std::unordered_map<std::string, int> lines_of;
+  lines_of.reserve(out.jobs.size());
+  std::vector<Job> unique;
+  unique.reserve(out.jobs.size());
+  for (auto& job : out.jobs) {
+    if (const auto [it, fresh] = lines_of.emplace(job.name, job.entry.line); !fresh) {
+      out.problems.push_back({Severity::error, "", job.entry.line, 1,
+                              fmt::format("job name {} is taken by line {}: give one of them '# name: OTHER'",
+                                          quoted(job.name), it->second),
+                              job.entry.text});
+      continue;
+    }
+    unique.push_back(std::move(job));
+  }
+  out.jobs = std::move(unique);
   std::sort(out.problems.begin(), out.problems.end(), [](auto& a, auto& b) { return a.line < b.line; });
   return out;
 }

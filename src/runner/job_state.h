@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "runner/config.h"
 #include "runner/output.h"
 
@@ -26,6 +28,13 @@ struct Counters {
   std::uint64_t late_count = 0;
 };
 
+// A failed run whose retry is waiting: what its hook gets if the retry never comes.
+struct FailedRun {
+  std::string id;
+  sys_milliseconds scheduled_for{};
+  nlohmann::json end;  // its job.end
+};
+
 struct JobState {
   Job job;
   sys_milliseconds cursor{};             // every instant up to here was fired or skipped
@@ -38,9 +47,11 @@ struct JobState {
   int retry_attempt = 0;
   std::optional<std::int64_t> retry_at;  // mono
   sys_milliseconds retry_for{};
+  std::optional<FailedRun> retry_end;
   Counters counters;
   bool removed = false;
   bool last_failed = false;  // the last run's outcome was not success
+  bool dirty = false;        // cursor or pending changed since the state was last written
 };
 
 struct Run {

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <sys/inotify.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <unistd.h>
 
@@ -11,6 +12,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <ostream>
+#include <regex>
+#include <unordered_map>
 
 #include "fuzzycron/resolve.h"
 #include "runner/status_server.h"
@@ -23,6 +26,7 @@ using std::chrono::milliseconds;
 
 constexpr std::int64_t kStuckWarningEveryMs = 60'000;
 constexpr int kMaxCatchupEnumeration = 100'000;  // instants looked at for one catch-up
+constexpr std::int64_t kReloadQuietMs = 250;      // a file change is read once it has been quiet this long
 
 sys_milliseconds at_ms(std::int64_t ms) { return sys_milliseconds{milliseconds{ms}}; }
 
@@ -44,10 +48,38 @@ sigset_t handled_signals() {
   return s;
 }
 
+// Each shard keeps its own files, so shards may share a state directory.
+std::string state_name(const RunnerOptions& o) {
+  return o.shard ? fmt::format("state-{}of{}", o.shard->first, o.shard->second) : "state";
+}
+
+// Up to `max` items of a list for one log line, and how many were left out.
+json bounded(const std::vector<std::string>& items, std::size_t max = 20) {
+  if (items.size() <= max) return items;
+  json out = std::vector<std::string>(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(max));
+  out.push_back(fmt::format("... and {} more", items.size() - max));
+  return out;
+}
+
+// The soft limit of open files up to the hard one: each run holds a pipe, and
+// systemd's default soft limit (1024) would fail runs beyond it with EMFILE.
+void raise_file_limit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
 }  // namespace
 
 Runner::Runner(const RunnerOptions& o, Clock& clock, Launcher& launcher, std::ostream& log)
-    : o_(o), clock_(clock), launcher_(launcher), log_(log, o.json, clock), store_(o.state_dir), started_(clock.now()) {}
+    : o_(o),
+      clock_(clock),
+      launcher_(launcher),
+      log_(log, o.json, clock),
+      store_(o.state_dir, state_name(o)),
+      started_(clock.now()) {}
 
 Runner::~Runner() {
   if (signal_fd_ >= 0) ::close(signal_fd_);
@@ -64,6 +96,11 @@ int Runner::run(std::optional<sys_milliseconds> until) {
   const sigset_t mask = handled_signals();
   sigprocmask(SIG_BLOCK, &mask, nullptr);
   signal_fd_ = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+  raise_file_limit();
+  if (const std::string error = store_.open(); !error.empty()) {
+    log_("error", "runner.start", {{"error", error}, {"state_dir", o_.state_dir}});
+    return 3;
+  }
   watch();
   if (!reload(true)) return 1;
   if (!o_.metrics_address.empty()) {
@@ -80,8 +117,10 @@ int Runner::run(std::optional<sys_milliseconds> until) {
         {"jobs", states_.size()},
         {"pid", ::getpid()},
         {"clock", o_.sim_start ? "simulated" : "real"}});
+  warn_about_host();
   for (auto& s : states_)
     if (s->job.entry.reboot) start(s, clock_.now(), 1);  // @reboot: once per runner start
+  launch_queued();
   loop(until);
   return 0;
 }
@@ -100,31 +139,40 @@ bool Runner::reload(bool first) {
   const std::optional<std::string> read = read_text(o_.file);
   if (!read) {
     log_("error", first ? "runner.start" : "config.reload",
-         {{"result", "error"}, {"file", o_.file}, {"error", "cannot read the file"}});
+         {{"result", "error"}, {"file", o_.file}, {"error", "cannot read the file"}, {"kept", "the running configuration"}});
     if (!first) ++counters_.reloads["error"];
     return false;
   }
   const std::string& text = *read;
   if (!first && text == text_) return true;
   Config config = load_config(text, o_.parse, o_.host);
-  std::vector<std::string> problems;
-  for (Diagnostic p : config.problems) {  // one line each, for the log and /status
+  std::vector<std::string> problems;  // one line each, for the log and /status
+  std::size_t errors = 0;
+  for (Diagnostic p : config.problems) {
+    errors += p.severity == Severity::error;
     p.text.clear();
     problems.push_back(format_diagnostic(o_.file, p));
     problems.back().pop_back();  // its newline
   }
-  if (!first && !config.problems.empty()) {
+  if (!first && (errors > 0 || config.jobs.empty())) {
+    // A file with a problem, or with no job at all (an editor's truncate-then-write,
+    // an empty ConfigMap): the running configuration stays, as at start.
     ++counters_.reloads["error"];
     log_("error", "config.reload",
-         {{"result", "error"}, {"problems", problems}, {"kept", "the running configuration"}});
+         {{"result", "error"},
+          {"problems", bounded(errors > 0 ? problems : std::vector<std::string>{o_.file + ": no job to run"})},
+          {"kept", "the running configuration"}});
     text_ = text;  // reported once; a fixed file reloads
     return false;
   }
+  std::size_t logged = 0;
   for (const auto& p : config.problems)
-    log_("error", "config.problem",
-         {{"file", o_.file}, {"line", p.line}, {"column", p.column}, {"message", p.message}});
+    if (++logged <= 100)  // every problem is in /status; the log keeps its lines bounded
+      log_(p.severity == Severity::error ? "error" : "warning", "config.problem",
+           {{"file", o_.file}, {"line", p.line}, {"column", p.column}, {"message", p.message}});
+  if (logged > 100) log_("error", "config.problem", {{"file", o_.file}, {"more", logged - 100}});
   if (first && config.jobs.empty()) {
-    log_("error", "runner.start", {{"error", "no job to run"}, {"problems", problems}});
+    log_("error", "runner.start", {{"error", "no job to run"}, {"problems", bounded(problems)}});
     return false;
   }
   problems_ = problems;
@@ -139,36 +187,49 @@ bool Runner::reload(bool first) {
 
 void Runner::apply(Config config, bool first) {
   std::vector<std::shared_ptr<JobState>> next_states;
+  next_states.reserve(config.jobs.size());
   // At start, instants from the runner's first moment on are due (a fast
   // simulated clock may pass some while the file is read).
   const auto now = first ? started_ : clock_.now();
-  bool unreadable = false;
-  const auto saved = first ? store_.load(unreadable) : std::map<std::string, std::int64_t>{};
-  if (unreadable) log_("warning", "state.unreadable", {{"file", store_.path()}});
+  std::map<std::string, JobRecord> saved;
+  if (first) {
+    std::vector<std::string> problems;
+    saved = store_.load(problems);
+    for (const auto& p : problems) log_("warning", "state.unreadable", {{"file", store_.path()}, {"problem", p}});
+  }
+  std::unordered_map<std::string_view, std::shared_ptr<JobState>> old;
+  old.reserve(states_.size());
+  for (const auto& s : states_) old.emplace(s->job.fingerprint, s);
   for (auto& job : config.jobs) {
     if (!in_shard(job, o_.shard)) continue;
-    const auto old = std::find_if(states_.begin(), states_.end(),
-                                  [&](const auto& s) { return s->job.fingerprint == job.fingerprint; });
-    if (old != states_.end()) {  // unchanged: keeps its state, runs and counters
-      next_states.push_back(*old);
+    if (const auto it = old.find(job.fingerprint); it != old.end()) {
+      // The same schedule and command: keeps its state, runs and counters,
+      // and takes the new settings (timeout, retries, ...) for its next runs.
+      std::shared_ptr<JobState> kept = it->second;
+      old.erase(it);
+      kept->job.settings = job.settings;
+      kept->job.entry = std::move(job.entry);
+      next_states.push_back(std::move(kept));
       continue;
     }
     auto s = std::make_shared<JobState>();
     s->job = std::move(job);
     s->cursor = now;
     if (const auto it = saved.find(s->job.name); it != saved.end() && s->job.schedule) {
-      auto last = at_ms(it->second);
+      auto last = at_ms(it->second.cursor);
       if (last > now) {
         log_("warning", "state.future", {{"job", s->job.name}, {"last_fired", iso(last)}, {"clamped_to", iso(now)}});
         last = now;
       }
       s->last_fired = last;
-      catch_up(*s, last, now, "downtime");
+      std::vector<sys_milliseconds> pending;
+      for (auto t : it->second.pending)
+        if (at_ms(t) <= now) pending.push_back(at_ms(t));
+      catch_up(s, last, now, "downtime", std::move(pending));
     }
     next_states.push_back(std::move(s));
   }
-  for (auto& s : states_)
-    if (std::find(next_states.begin(), next_states.end(), s) == next_states.end()) s->removed = true;
+  for (auto& [fingerprint, s] : old) s->removed = true;
   states_ = std::move(next_states);
   for (auto& s : states_)
     if (s->job.schedule && !s->next) advance(*s);
@@ -179,15 +240,51 @@ void Runner::apply(Config config, bool first) {
           {"schedule", s->job.entry.schedule},
           {"resolved", s->job.resolved},
           {"next", s->next ? json(iso(*s->next)) : json(nullptr)}});
+  if (first && store_.enabled()) write_snapshot();  // the state of this configuration, from its first moment
 }
 
-// ---- state (catch-up after downtime)
-void Runner::save_state() {
-  if (!store_.enabled()) return;
-  std::map<std::string, std::int64_t> cursors;
-  for (const auto& s : states_) cursors[s->job.name] = s->cursor.time_since_epoch().count();
-  if (const std::string error = store_.save(cursors); !error.empty())
-    log_("error", "state.write", {{"file", store_.path()}, {"error", error}});
+// ---- state (catch-up after downtime; never twice after a crash)
+void Runner::mark(const std::shared_ptr<JobState>& s) {
+  if (!store_.enabled() || s->dirty) return;
+  s->dirty = true;
+  dirty_.push_back(s);
+}
+
+void Runner::flush_state() {
+  if (dirty_.empty()) return;
+  for (const auto& s : dirty_) {
+    JobRecord r{s->cursor.time_since_epoch().count(), {}};
+    for (const auto& [t, not_before] : s->pending) r.pending.push_back(t.time_since_epoch().count());
+    store_.record(s->job.name, std::move(r));
+    s->dirty = false;
+  }
+  dirty_.clear();
+  if (const std::string error = store_.flush(); !error.empty()) {
+    ++state_errors_;
+    // A full or read-only disk: said once a minute with a count, not once per fire.
+    const auto mono = clock_.mono();
+    if (!state_error_logged_ || mono - *state_error_logged_ >= kStuckWarningEveryMs) {
+      state_error_logged_ = mono;
+      log_("error", "state.write", {{"file", store_.journal_path()}, {"error", error}, {"errors", state_errors_}});
+    }
+    return;
+  }
+  if (store_.wants_snapshot(states_.size())) write_snapshot();
+}
+
+void Runner::write_snapshot() {
+  std::map<std::string, JobRecord> all;
+  for (const auto& s : states_) {
+    JobRecord& r = all[s->job.name];
+    r.cursor = s->cursor.time_since_epoch().count();
+    for (const auto& [t, not_before] : s->pending) r.pending.push_back(t.time_since_epoch().count());
+    s->dirty = false;
+  }
+  dirty_.clear();
+  if (const std::string error = store_.snapshot(all); !error.empty()) {
+    ++state_errors_;
+    log_("error", "state.write", {{"file", store_.path()}, {"error", error}, {"errors", state_errors_}});
+  }
 }
 
 // ---- schedule
@@ -199,18 +296,23 @@ void Runner::advance(JobState& s) {
   }
 }
 
-// Missed instants in (from, to]: through the job's catch-up policy, spread by its hash.
-void Runner::catch_up(JobState& s, sys_milliseconds from, sys_milliseconds to, const char* cause) {
-  std::vector<sys_milliseconds> missed;
+void Runner::catch_up(const std::shared_ptr<JobState>& sp, sys_milliseconds from, sys_milliseconds to,
+                      const char* cause, std::vector<sys_milliseconds> also) {
+  JobState& s = *sp;
+  std::vector<sys_milliseconds> missed = std::move(also);
   int looked = 0;
   for (auto t = s.job.schedule->next(from); t && *t <= to && looked < kMaxCatchupEnumeration;
        t = s.job.schedule->next(*t), ++looked)
     missed.push_back(*t);
-  s.cursor = to;
+  std::sort(missed.begin(), missed.end());
+  missed.erase(std::unique(missed.begin(), missed.end()), missed.end());
+  s.cursor = std::max(s.cursor, to);
+  mark(sp);
   if (missed.empty()) return;
+  const auto now = clock_.now();
   std::vector<sys_milliseconds> kept;
   for (auto t : missed)
-    if (!s.job.settings.starting_deadline || to - t <= *s.job.settings.starting_deadline) kept.push_back(t);
+    if (!s.job.settings.starting_deadline || now - t <= *s.job.settings.starting_deadline) kept.push_back(t);
   std::vector<sys_milliseconds> run;
   if (s.job.settings.catchup == Catchup::latest && !kept.empty()) run.push_back(kept.back());
   if (s.job.settings.catchup == Catchup::all) {
@@ -234,38 +336,57 @@ void Runner::catch_up(JobState& s, sys_milliseconds from, sys_milliseconds to, c
                                   : 0;
   // Catch-up runs wait for the job's offset (in clock time, so the simulated clock scales it too).
   const auto not_before = clock_.mono() + static_cast<std::int64_t>(static_cast<double>(spread) / clock_.rate());
-  for (auto t : run) s.pending.emplace_back(t, not_before);
+  for (auto t : run)
+    if (std::none_of(s.pending.begin(), s.pending.end(), [&](const auto& p) { return p.first == t; }))
+      s.pending.emplace_back(t, not_before);
+  std::sort(s.pending.begin(), s.pending.end());
 }
 
 // ---- firing: due instants, overlap, pending runs and retries
 void Runner::fire_due(sys_milliseconds now) {
-  // Clock-time slack: a wake-up this late is still on time (the simulated clock scales it).
+  // A due instant fires late (through the overlap policy) only when it is the
+  // newest due one and at most a minute old (the simulated clock scales the
+  // minute); every older one went by without a run and goes through the job's
+  // catch-up policy: after a stall a per-second job runs once, not once per
+  // second it missed, and `catchup: skip` means skip.
   const milliseconds slack{std::max<std::int64_t>(60'000, static_cast<std::int64_t>(50 * clock_.rate()))};
+  std::size_t looked = 0;
   for (auto& sp : states_) {
+    if (++looked % kCheckSignalsEvery == 0) {
+      handle_signals();  // a long pass must not hold up SIGTERM
+      if (stopping_) return;
+    }
     JobState& s = *sp;
-    if (!s.job.schedule) continue;
-    if (!s.next || *s.next > now) continue;
-    // Instants within the slack fire in order (each through the overlap
-    // policy); older ones (a jump, downtime, a long stall) go through catch-up.
-    if (now - *s.next > slack) {
-      const auto recent = s.job.schedule->prev(now - slack + milliseconds{1});
-      catch_up(s, s.cursor, recent ? std::max(*recent, s.cursor) : s.cursor, "late");
-      advance(s);
+    if (!s.job.schedule || !s.next || *s.next > now) continue;
+    const auto newest = s.job.schedule->prev(now + milliseconds{1});
+    if (!newest || *newest < *s.next || now - *newest > slack) {
+      catch_up(sp, s.cursor, now, "late");
+    } else {
+      if (*s.next < *newest) catch_up(sp, s.cursor, *newest - milliseconds{1}, "late");
+      s.cursor = *newest;
+      s.last_fired = *newest;
+      mark(sp);
+      on_time(sp, *newest);
     }
-    for (int fired = 0; s.next && *s.next <= now && fired < 1000; ++fired) {
-      const auto t = *s.next;
-      s.cursor = t;
-      s.last_fired = t;
-      on_time(sp, t);
-      advance(s);
-    }
-    save_state();
+    advance(s);
   }
 }
 
 void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
   JobState& s = *sp;
-  s.retry_at.reset();  // a retry never overlaps the next slot
+  if (s.retry_at) {
+    // A retry never overlaps the next slot: the failed instant's retries end
+    // here, said, and its failure is permanent (the hook runs).
+    s.retry_at.reset();
+    log_("warning", "job.retry",
+         {{"job", s.job.name},
+          {"scheduled_for", iso(s.retry_for)},
+          {"attempt", s.retry_attempt},
+          {"dropped", "the next instant came first"},
+          {"next", iso(t)}});
+    if (!s.job.settings.on_permanent_failure.empty() && s.retry_end) run_hook(s, *s.retry_end);
+    s.retry_end.reset();
+  }
   if (s.running == 0 && s.pending.empty()) return start(sp, t, 1);
   switch (s.job.settings.concurrency) {
     case Concurrency::allow: return start(sp, t, 1);
@@ -288,10 +409,12 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
           r->kill_at = clock_.mono() + s.job.settings.kill_grace.count();
         }
       s.pending.assign(1, {t, 0});
+      mark(sp);
       return;
     case Concurrency::queue:
       if (s.pending.empty()) {
         s.pending.emplace_back(t, 0);
+        mark(sp);
       } else {
         ++s.counters.skipped["queue-full"];
         log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "queue-full"}, {"scheduled_for", iso(t)}});
@@ -309,11 +432,13 @@ void Runner::start_pending() {
     while (may_start_pending(s) && s.pending.front().second <= mono) {
       const auto t = s.pending.front().first;
       s.pending.pop_front();
+      mark(sp);
       start(sp, t, 1);
     }
     if (s.retry_at && *s.retry_at <= mono && s.running == 0) {
       const int attempt = s.retry_attempt;
       s.retry_at.reset();
+      s.retry_end.reset();  // the retry's own end decides now
       start(sp, s.retry_for, attempt);
     }
   }
@@ -358,13 +483,21 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     handle_jumps();
     const auto now = clock_.now();
     if (until && now >= *until && !stopping_) begin_shutdown(0);
+    // Runs that ended are retired before the next instants fire: a job whose
+    // process exited before its next instant starts at that instant.
+    end_finished();
     if (!stopping_) {
       fire_due(now);
       start_pending();
     }
+    launch_queued();
     handle_process_deadlines();
-    end_finished();
     publish();
+    if (reload_requested_ || (reload_at_ && clock_.mono() >= *reload_at_)) {
+      reload_requested_ = false;
+      reload_at_.reset();
+      if (!stopping_) reload(false);
+    }
     if (stopping_) {
       if (runs_.empty()) break;
       if (clock_.mono() >= shutdown_deadline_) {
@@ -388,11 +521,13 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       if (r->term_at) earliest(*r->term_at);
       if (r->kill_at) earliest(*r->kill_at);
       if (r->drain_until) earliest(*r->drain_until);
+      if (r->exited && r->out < 0) earliest(clock_.mono());  // to retire at once
     }
     for (const auto& s : states_) {
       if (may_start_pending(*s)) earliest(s->pending.front().second);
       if (s->retry_at) earliest(*s->retry_at);
     }
+    if (reload_at_) earliest(*reload_at_);
     if (stopping_ && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
     if (server_) earliest(clock_.mono() + 1000);  // /healthz: the loop ticks at least every second
     std::vector<int> fds{signal_fd_, inotify_fd_};
@@ -405,7 +540,9 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       char buf[4096];
       while (::read(inotify_fd_, buf, sizeof buf) > 0) {
       }
-      if (!stopping_) reload(false);
+      // Read once the writer has been quiet a moment: not between an editor's
+      // truncate and its write, nor half of a two-step write.
+      reload_at_ = clock_.mono() + kReloadQuietMs;
     }
     std::size_t k = 2;
     for (auto& r : runs_)
@@ -415,7 +552,8 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       }
   }
   // Runs that were waiting to start (catch-up, queue, replace) never will:
-  // said and counted, not dropped in silence.
+  // said and counted, not dropped in silence. They stay pending in the state,
+  // so a restart within their starting deadline still runs them.
   for (auto& s : states_)
     if (!s->pending.empty()) {
       s->counters.skipped["shutdown"] += s->pending.size();
@@ -425,12 +563,38 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
             {"count", s->pending.size()},
             {"first", iso(s->pending.front().first)},
             {"last", iso(s->pending.back().first)}});
-      s->pending.clear();
     }
+  stop_lingering();
   log_(
       "info", "runner.stop",
       {{"signal", shutdown_signal_ ? signal_name(shutdown_signal_) : "none"}, {"grace_ms", o_.shutdown_grace.count()}});
-  save_state();
+  if (store_.enabled()) write_snapshot();
+}
+
+// Processes the runs left behind: groups of ended runs whose descendants live
+// on, and children that left their run's group (their own session) and came
+// to the runner as subreaper. SIGTERM, the rest of the grace (at most 5 s),
+// then SIGKILL: nothing of the runner's outlives it.
+void Runner::stop_lingering() {
+  std::vector<pid_t> groups;
+  for (pid_t g : lingering_)
+    if (launcher_.alive(g)) groups.push_back(g);
+  for (pid_t child : launcher_.children()) groups.push_back(child);
+  std::sort(groups.begin(), groups.end());
+  groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+  if (groups.empty()) return;
+  log_("info", "runner.orphans", {{"groups", groups.size()}, {"signal", "TERM"}});
+  for (pid_t g : groups) launcher_.signal(g, SIGTERM);
+  const std::int64_t deadline = clock_.mono() + std::min<std::int64_t>(5'000, o_.shutdown_grace.count());
+  std::vector<bool> ready;
+  while (clock_.mono() < deadline &&
+         std::any_of(groups.begin(), groups.end(), [&](pid_t g) { return launcher_.alive(g); })) {
+    clock_.wait(std::nullopt, clock_.mono() + 50, {}, ready);
+    reap();
+  }
+  for (pid_t g : groups)
+    if (launcher_.alive(g)) launcher_.signal(g, SIGKILL);
+  reap();
 }
 
 void Runner::handle_jumps() {
@@ -446,10 +610,9 @@ void Runner::handle_jumps() {
     const auto now = clock_.now();
     for (auto& s : states_) {
       if (!s->job.schedule) continue;
-      if (j.delta.count() > 0 && s->cursor < now) catch_up(*s, s->cursor, now, kind);
+      if (j.delta.count() > 0 && s->cursor < now) catch_up(s, s->cursor, now, kind);
       advance(*s);
     }
-    save_state();
   }
 }
 
@@ -459,13 +622,32 @@ void Runner::handle_signals() {
     const int sig = static_cast<int>(info.ssi_signo);
     if (sig == SIGCHLD) continue;  // the loop reaps after every wait
     if (sig == SIGHUP) {
-      if (!stopping_) {
-        text_.clear();  // SIGHUP rereads even an unchanged file
-        reload(false);
-      }
-    } else
+      text_.clear();  // SIGHUP rereads even an unchanged file
+      reload_requested_ = true;
+    } else {
       begin_shutdown(sig);
+    }
   }
+}
+
+// A host name that a container or pod gets anew at each start reseeds every
+// job's H: said at start, with what to do about it.
+void Runner::warn_about_host() {
+  static const std::regex container_id("[0-9a-f]{12}([0-9a-f]{52})?");
+  static const std::regex replica_set_pod(".+-[0-9a-f]{6,10}-[0-9a-z]{5}");
+  const char* why = nullptr;
+  if (std::regex_match(o_.host, container_id))
+    why = "a container id";
+  else if (std::regex_match(o_.host, replica_set_pod))
+    why = "a Deployment's pod name (ReplicaSet hash and a random suffix)";
+  if (!why) return;
+  log_("warning", "runner.host",
+       {{"host", o_.host},
+        {"looks_like", why},
+        {"message",
+         "H is seeded by the host name, and this one changes with every restart, so every job moves each time: "
+         "give a stable --host (or FUZZYCRON_HOST), e.g. a StatefulSet pod name or the node name from the "
+         "Kubernetes downward API"}});
 }
 
 int run(const RunnerOptions& options, std::ostream& log) {

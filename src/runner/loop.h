@@ -24,6 +24,9 @@ namespace fuzzycron::runner {
 
 class StatusServer;
 
+// Jobs looked at, or runs launched, between looks at pending signals.
+inline constexpr std::size_t kCheckSignalsEvery = 256;
+
 class Runner {
  public:
   // The clock and the launcher outlive the runner: tests pass a ManualClock and a fake launcher.
@@ -41,12 +44,21 @@ class Runner {
   void watch();
   bool reload(bool first);
   void apply(Config config, bool first);
-  void save_state();
+  void mark(const std::shared_ptr<JobState>& s);
+  void flush_state();
+  void write_snapshot();
   void advance(JobState& s);
-  void catch_up(JobState& s, sys_milliseconds from, sys_milliseconds to, const char* cause);
+  // Instants that went by without a run, in (from, to]: through the job's
+  // catch-up policy (with `also`: pending instants a restart found).
+  void catch_up(const std::shared_ptr<JobState>& s, sys_milliseconds from, sys_milliseconds to, const char* cause,
+                std::vector<sys_milliseconds> also = {});
+  // Queues a run; launch_queued() writes the state (the start is recorded
+  // before the process exists), then starts every queued run.
   void start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt);
+  void launch_queued();
   void spawn(Run& r);
-  void run_hook(const Run& r, const nlohmann::json& end);
+  void stop_lingering();
+  void run_hook(const JobState& s, const FailedRun& failed);
   void read_output(Run& r, bool all);
   void emit(Run& r, const std::string& record, bool continued);
   void reap();
@@ -60,7 +72,9 @@ class Runner {
   void publish();
   void handle_jumps();
   void loop(std::optional<sys_milliseconds> until);
+  // Reads pending signals without waiting; SIGHUP only asks for a reload.
   void handle_signals();
+  void warn_about_host();
 
   const RunnerOptions& o_;
   Clock& clock_;
@@ -68,7 +82,14 @@ class Runner {
   Log log_;
   StateStore store_;
   std::vector<std::shared_ptr<JobState>> states_;
+  std::vector<std::shared_ptr<JobState>> dirty_;  // to be written before the next start
   std::vector<std::unique_ptr<Run>> runs_;
+  std::vector<std::unique_ptr<Run>> queued_;  // started, not yet launched
+  std::vector<pid_t> lingering_;              // groups of ended runs whose descendants live on
+  bool reload_requested_ = false;
+  std::optional<std::int64_t> reload_at_;  // mono: a file change, read once the writer is done
+  std::optional<std::int64_t> state_error_logged_;
+  std::uint64_t state_errors_ = 0;
   std::string text_;
   std::vector<std::string> problems_;
   int signal_fd_ = -1, inotify_fd_ = -1;

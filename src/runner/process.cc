@@ -7,6 +7,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <string>
 
 namespace fuzzycron::runner {
 namespace {
@@ -64,6 +67,16 @@ class ProcessLauncher final : public Launcher {
   }
 
   bool alive(pid_t group) override { return group > 0 && ::kill(-group, 0) == 0; }
+
+  std::vector<pid_t> children() override {
+    std::vector<pid_t> out;
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+      std::ifstream in(task.path() / "children");
+      for (pid_t pid; in >> pid;) out.push_back(pid);
+    }
+    return out;
+  }
 
   std::vector<std::pair<pid_t, int>> reap() override {
     std::vector<std::pair<pid_t, int>> out;

@@ -31,6 +31,8 @@ class Launcher {
   // Children that ended since the last call, with their wait status. Orphans
   // the runner inherited (as subreaper or PID 1) are reaped here too.
   virtual std::vector<std::pair<pid_t, int>> reap() = 0;
+  // The runner's own living children (orphans it inherited included).
+  virtual std::vector<pid_t> children() = 0;
 };
 
 std::unique_ptr<Launcher> make_process_launcher();

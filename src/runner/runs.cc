@@ -35,24 +35,43 @@ void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds schedule
   r->state = s;
   r->scheduled_for = scheduled_for;
   r->attempt = attempt;
-  r->started_mono = clock_.mono();
-  const auto now = clock_.now();
-  const std::int64_t late = std::max<std::int64_t>(0, (now - scheduled_for).count());
-  s->counters.last_start = now;
-  const double late_s = static_cast<double>(late) / 1000.0;
-  s->counters.late_sum += late_s;
-  ++s->counters.late_count;
-  ++s->counters.late_buckets[static_cast<std::size_t>(std::lower_bound(kLateBounds.begin(), kLateBounds.end(), late_s) -
-                                                      kLateBounds.begin())];
-  log_("info", "job.start",
-       {{"job", s->job.name},
-        {"run_id", r->id},
-        {"scheduled_for", iso(scheduled_for)},
-        {"late_ms", late},
-        {"attempt", attempt}});
-  spawn(*r);
-  ++s->running;
-  runs_.push_back(std::move(r));
+  ++s->running;  // from now on the job is busy (overlap, queue and retries see it)
+  queued_.push_back(std::move(r));
+}
+
+void Runner::launch_queued() {
+  if (queued_.empty()) return;
+  // The state first: a crash after this never runs these instants again.
+  flush_state();
+  std::size_t launched = 0;
+  for (auto& r : queued_) {
+    if (++launched % kCheckSignalsEvery == 0) handle_signals();  // a long burst must not hold up SIGTERM
+    JobState& s = *r->state;
+    if (stopping_) {
+      --s.running;
+      ++s.counters.skipped["shutdown"];
+      log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "shutdown"}, {"scheduled_for", iso(r->scheduled_for)}});
+      continue;
+    }
+    const auto now = clock_.now();
+    r->started_mono = clock_.mono();
+    const std::int64_t late = std::max<std::int64_t>(0, (now - r->scheduled_for).count());
+    s.counters.last_start = now;
+    const double late_s = static_cast<double>(late) / 1000.0;
+    s.counters.late_sum += late_s;
+    ++s.counters.late_count;
+    ++s.counters.late_buckets[static_cast<std::size_t>(
+        std::lower_bound(kLateBounds.begin(), kLateBounds.end(), late_s) - kLateBounds.begin())];
+    log_("info", "job.start",
+         {{"job", s.job.name},
+          {"run_id", r->id},
+          {"scheduled_for", iso(r->scheduled_for)},
+          {"late_ms", late},
+          {"attempt", r->attempt}});
+    spawn(*r);
+    runs_.push_back(std::move(r));
+  }
+  queued_.clear();
 }
 
 void Runner::spawn(Run& r) {
@@ -64,14 +83,20 @@ void Runner::spawn(Run& r) {
     const auto eq = kv.find('=');
     if (eq != std::string::npos) env[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
+  // As cron: the shell is /bin/sh unless the crontab sets SHELL; the caller's
+  // login shell (bash, zsh, fish) is not the jobs' interpreter.
+  env["SHELL"] = "/bin/sh";
   for (const auto& [k, v] : e.environment) env[k] = v;
   if (!e.zone.empty()) env["CRON_TZ"] = e.zone;
   env["FUZZYCRON_JOB"] = r.state->job.name;
   env["FUZZYCRON_RUN_ID"] = r.id;
   env["FUZZYCRON_SCHEDULED_FOR"] = iso(r.scheduled_for);
+  env["FUZZYCRON_ATTEMPT"] = std::to_string(r.attempt);
+  env["FUZZYCRON_REPLICA"] = o_.host;
   std::vector<std::string> env_text;
+  env_text.reserve(env.size());
   for (const auto& [k, v] : env) env_text.push_back(k + "=" + v);
-  const std::string shell = env.count("SHELL") ? env["SHELL"] : "/bin/sh";
+  const std::string shell = env["SHELL"];
   Process p;
   if (const int error = launcher_.launch(shell, e.command, env_text, -1, true, p); error != 0) {
     r.exited = true;
@@ -86,35 +111,39 @@ void Runner::spawn(Run& r) {
 // The on-permanent-failure hook: SHELL -c HOOK with FUZZYCRON_* in its
 // environment and the run's job.end as JSON on stdin; its output goes to the
 // runner's stderr. Reaped like any other child.
-void Runner::run_hook(const Run& r, const json& end) {
-  const Job& job = r.state->job;
+void Runner::run_hook(const JobState& s, const FailedRun& failed) {
+  const Job& job = s.job;
+  const json& end = failed.end;
   std::vector<std::string> env_text;
-  for (char** p = environ; *p; ++p) env_text.emplace_back(*p);
-  for (const auto& [k, v] : job.entry.environment) env_text.push_back(k + "=" + v);
-  env_text.push_back("FUZZYCRON_JOB=" + job.name);
-  env_text.push_back("FUZZYCRON_RUN_ID=" + r.id);
-  env_text.push_back("FUZZYCRON_SCHEDULED_FOR=" + iso(r.scheduled_for));
-  env_text.push_back("FUZZYCRON_OUTCOME=" + end["outcome"].get<std::string>());
-  env_text.push_back("FUZZYCRON_EXIT_CODE=" +
-                     (end.contains("exit_code") ? std::to_string(end["exit_code"].get<int>()) : ""));
+  for (char** p = environ; *p; ++p)
+    if (!std::string_view(*p).starts_with("SHELL=")) env_text.emplace_back(*p);
   std::string shell = "/bin/sh";
-  for (const auto& [k, v] : job.entry.environment)
+  for (const auto& [k, v] : job.entry.environment) {
+    env_text.push_back(k + "=" + v);
     if (k == "SHELL") shell = v;
+  }
+  env_text.push_back("SHELL=" + shell);
+  env_text.push_back("FUZZYCRON_JOB=" + job.name);
+  env_text.push_back("FUZZYCRON_RUN_ID=" + failed.id);
+  env_text.push_back("FUZZYCRON_SCHEDULED_FOR=" + iso(failed.scheduled_for));
+  env_text.push_back("FUZZYCRON_ATTEMPT=" + std::to_string(end.value("attempt", 1)));
+  env_text.push_back("FUZZYCRON_REPLICA=" + o_.host);
+  env_text.push_back("FUZZYCRON_OUTCOME=" + end.value("outcome", std::string()));
+  env_text.push_back("FUZZYCRON_EXIT_CODE=" + (end.contains("exit_code") ? std::to_string(end["exit_code"].get<int>()) : ""));
   int in[2];
   if (::pipe2(in, O_CLOEXEC) != 0) return;
   Process p;
   const int spawned = launcher_.launch(shell, job.settings.on_permanent_failure, env_text, in[0], false, p);
   const pid_t pid = p.pid;
   ::close(in[0]);
-  json input = end;
-  const std::string text = input.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  const std::string text = end.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   if (spawned == 0)
     (void)!::write(in[1], text.data(), std::min<std::size_t>(text.size(), 60'000));  // within the pipe's buffer
   ::close(in[1]);
   log_(spawned == 0 ? "info" : "error", "job.hook",
-       spawned == 0 ? json{{"job", job.name}, {"run_id", r.id}, {"hook", "on-permanent-failure"}, {"pid", pid}}
+       spawned == 0 ? json{{"job", job.name}, {"run_id", failed.id}, {"hook", "on-permanent-failure"}, {"pid", pid}}
                     : json{{"job", job.name},
-                           {"run_id", r.id},
+                           {"run_id", failed.id},
                            {"hook", "on-permanent-failure"},
                            {"error", fmt::format("cannot execute {}: {}", shell, std::strerror(spawned))}});
 }
@@ -182,7 +211,10 @@ void Runner::finish(std::unique_ptr<Run>& r) {
     fields["signal"] = name ? name : std::to_string(WTERMSIG(r->status));
     outcome = r->timed_out ? "timeout" : r->stopped ? "killed" : "failure";
   }
-  if (r->pid > 0 && launcher_.alive(r->pid)) fields["descendants_alive"] = true;
+  if (r->pid > 0 && launcher_.alive(r->pid)) {
+    fields["descendants_alive"] = true;
+    lingering_.push_back(r->pid);  // stopped with the runner (stop_lingering)
+  }
   fields["outcome"] = outcome;
   ++s.counters.runs[outcome];
   const auto now = clock_.now();
@@ -200,8 +232,10 @@ void Runner::finish(std::unique_ptr<Run>& r) {
       s.retry_attempt = r->attempt + 1;
       s.retry_for = r->scheduled_for;
       s.retry_at = clock_.mono() + (1000LL << std::min(r->attempt - 1, 20));
+      s.retry_end = FailedRun{r->id, r->scheduled_for, fields};
     } else if (!s.job.settings.on_permanent_failure.empty()) {
-      run_hook(*r, fields);
+      s.retry_end.reset();
+      run_hook(s, FailedRun{r->id, r->scheduled_for, fields});
     }
   }
   r.reset();

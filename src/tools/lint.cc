@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <cstdlib>
 #include <set>
@@ -84,6 +85,18 @@ std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions&
   }
   frequency(schedule, from, spec.lines.size() == 1 ? spec.lines[0].line : 0, out);
   return out;
+}
+
+// The command's first word when it looks like a schedule field ("*", "*/5",
+// "0-30", "H", "H(0-29)"): the line has more fields than were read.
+std::optional<std::string> field_like_command(const CrontabEntry& e) {
+  const std::string word = e.command.substr(0, e.command.find_first_of(" \t"));
+  if (word.empty()) return std::nullopt;
+  const bool hash = word == "H" || word.starts_with("H(") || word.starts_with("H/");
+  const bool field = std::isdigit(static_cast<unsigned char>(word[0])) || word[0] == '*' || word[0] == '?';
+  if (!hash && !field) return std::nullopt;
+  if (field && word.find_first_not_of("0123456789*?,-/LW#") != std::string::npos) return std::nullopt;
+  return word;
 }
 
 bool zone_known(const std::string& name) {
@@ -165,6 +178,15 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
   std::vector<tools::CompiledEntry> compiled;  // for collisions
   for (const auto& e : crontab.entries) {
     if (e.reboot) continue;
+    if (const auto word = field_like_command(e)) {
+      const std::size_t at = e.text.find(e.command, static_cast<std::size_t>(e.schedule_column - 1) + e.schedule.size());
+      out.push_back(finding("FC004", Severity::warning, e.line, at == std::string::npos ? 1 : static_cast<int>(at) + 1,
+                            fmt::format("the command starts with '{}', which reads like a schedule field: only {} "
+                                        "fields were read as the schedule, so the job runs '{}'; if the line has "
+                                        "seconds, write CRON_FIELDS={} above it (or '# fields: {}' above the entry)",
+                                        *word, e.fields, e.command, e.fields + 1, e.fields + 1),
+                            ""));
+    }
     try {
       Schedule s = e.parse(options.parse, options.host);
       const ParseOptions entry_options = e.options(options.parse, options.host);

@@ -8,8 +8,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -35,21 +37,25 @@ class FakeLauncher final : public Launcher {
   explicit FakeLauncher(ManualClock& clock) : clock_(clock) {}
 
   struct Launch {
-    std::string command;
+    std::string shell, command;
     std::map<std::string, std::string> env;
     sys_milliseconds wall;
   };
   std::vector<Launch> launches;
   std::vector<std::pair<pid_t, int>> signals;
+  std::function<void(const Launch&)> on_launch;  // what a test looks at while the process starts
 
-  int launch(const std::string&, const std::string& command, const std::vector<std::string>& env, int, bool,
+  int launch(const std::string& shell, const std::string& command, const std::vector<std::string>& env, int, bool,
              Process& p) override {
-    Launch l{command, {}, clock_.now()};
+    Launch l{shell, command, {}, clock_.now()};
     for (const auto& kv : env) l.env[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+    if (on_launch) on_launch(l);
     launches.push_back(std::move(l));
     std::int64_t lasts = 0;
     int status = W_EXITCODE(0, 0);
     if (command.starts_with("sleep-ms ")) lasts = std::stoll(command.substr(9));
+    // "stall-ms N": the loop is held up N ms (a slow machine, a stopped process).
+    if (command.starts_with("stall-ms ")) clock_.advance(std::chrono::milliseconds{std::stoll(command.substr(9))});
     if (command == "fail") status = W_EXITCODE(1, 0);
     p.pid = next_pid_++;
     p.out = -1;
@@ -69,6 +75,7 @@ class FakeLauncher final : public Launcher {
     const auto it = procs_.find(group);
     return it != procs_.end() && !it->second.reaped;
   }
+  std::vector<pid_t> children() override { return {}; }
   std::vector<std::pair<pid_t, int>> reap() override {
     std::vector<std::pair<pid_t, int>> out;
     for (auto& [pid, p] : procs_)
@@ -259,18 +266,267 @@ TEST(LineSplitter, LinesAndLongRecords) {
   EXPECT_EQ(got[3].first.size(), 10u);
 }
 
-TEST(StateStore, RoundTripAndUnreadable) {
-  const auto dir = std::filesystem::temp_directory_path() / ("fuzzycron-state-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  StateStore store(dir.string());
-  EXPECT_EQ(store.save({{"a", 1}, {"b", 2}}), "");
-  bool unreadable = true;
-  EXPECT_EQ(store.load(unreadable), (std::map<std::string, std::int64_t>{{"a", 1}, {"b", 2}}));
-  EXPECT_FALSE(unreadable);
+// The defects of research/runner-faults.md, each driven on the manual clock.
+
+// D8: a run that ended is retired before the next instant fires; a per-second
+// job whose runs last exactly a second starts every second.
+TEST_F(RunnerLoop, EndedRunIsRetiredBeforeTheNextFire) {
+  const auto events = run("CRON_FIELDS=6\n* * * * * * sleep-ms 1000\n", "2026-03-01T10:00:00Z", "2026-03-01T10:00:10Z");
+  EXPECT_EQ(launcher_->launches.size(), 9u);  // :01 ... :09
+  EXPECT_TRUE(of(events, "job.skip").empty()) << of(events, "job.skip")[0];
+}
+
+// D20: after a stall the newest instant runs; the older ones go through the
+// job's catch-up policy (skip: counted, logged), not one run per missed second.
+TEST_F(RunnerLoop, StallRunsTheNewestAndCatchesUpTheRest) {
+  const auto events = run("CRON_FIELDS=6\n# name: stall\n0 0 * * * * stall-ms 10500\n# name: tick\n# concurrency: allow\n"
+                          "* * * * * * sleep-ms 100\n",
+                          "2026-03-01T09:59:58Z", "2026-03-01T10:00:13Z");
+  std::vector<std::string> ticks;
+  for (const auto& l : launcher_->launches)
+    if (l.env.at("FUZZYCRON_JOB") == "tick") ticks.push_back(l.env.at("FUZZYCRON_SCHEDULED_FOR"));
+  // 09:59:59 and 10:00:00 on time; the stall ends at 10:00:10.5: :10 runs, :01-:09 are skipped; then :11, :12.
+  EXPECT_EQ(ticks, (std::vector<std::string>{"2026-03-01T09:59:59Z", "2026-03-01T10:00:00Z",
+                                             "2026-03-01T10:00:10Z", "2026-03-01T10:00:11Z",
+                                             "2026-03-01T10:00:12Z"}));
+  const auto skips = of(events, "job.skip");
+  ASSERT_EQ(skips.size(), 1u);
+  EXPECT_EQ(skips[0]["reason"], "missed");
+  EXPECT_EQ(skips[0]["cause"], "late");
+  EXPECT_EQ(skips[0]["count"], 9);
+}
+
+// D9: when the next slot comes before the retry, the retry is dropped (said)
+// and the failure is permanent: the hook runs.
+TEST_F(RunnerLoop, RetryOutlastedByThePeriodRunsTheHook) {
+  const auto more = run("CRON_FIELDS=6\n# retry: 2\n# on-permanent-failure: notify\n*/2 * * * * * fail\n", "2026-03-01T10:00:00Z",
+                        "2026-03-01T10:00:05Z");
+  std::vector<std::string> commands;
+  for (const auto& l : launcher_->launches) commands.push_back(l.command);
+  // :02 fails, its retry at :03 fails; the next retry (+2 s) would come after the :04 slot: dropped, the hook runs.
+  EXPECT_EQ(commands, (std::vector<std::string>{"fail", "fail", "notify", "fail"}));
+  const auto dropped = of(more, "job.retry");
+  ASSERT_EQ(dropped.size(), 1u);
+  EXPECT_EQ(dropped[0]["scheduled_for"], "2026-03-01T10:00:02Z");
+  EXPECT_EQ(dropped[0]["attempt"], 3);
+}
+
+// D11: /bin/sh unless the crontab sets SHELL; the caller's $SHELL is not the jobs'.
+TEST_F(RunnerLoop, JobsRunUnderBinShUnlessTheCrontabSetsShell) {
+  ::setenv("SHELL", "/usr/bin/fish", 1);
+  run("0 * * * * a\nSHELL=/bin/bash\n0 * * * * b\n", "2026-03-01T10:30:00Z", "2026-03-01T11:30:00Z");
+  ::unsetenv("SHELL");
+  ASSERT_EQ(launcher_->launches.size(), 2u);
+  for (const auto& l : launcher_->launches) EXPECT_EQ(l.shell, l.env.at("SHELL"));
+  EXPECT_EQ(launcher_->launches[0].shell, "/bin/sh");
+  EXPECT_EQ(launcher_->launches[1].shell, "/bin/bash");
+}
+
+// D6: the start is in the state directory before the process exists.
+TEST_F(RunnerLoop, StartIsRecordedBeforeTheSpawn) {
+  options_.state_dir = (dir_ / "state").string();
+  std::vector<std::string> seen;
+  clock_ = nullptr;
+  const std::string crontab = "# name: report\n0 * * * * report\n";
+  std::ofstream(options_.file) << crontab;
+  ManualClock clock(at("2026-03-01T10:30:00Z"));
+  FakeLauncher launcher(clock);
+  launcher.on_launch = [&](const FakeLauncher::Launch& l) {
+    std::ifstream in(options_.state_dir + "/state.journal");
+    std::string last;
+    for (std::string line; std::getline(in, line);) last = line;
+    const json j = json::parse(last);
+    seen.push_back(l.env.at("FUZZYCRON_SCHEDULED_FOR") + " " +
+                   format_rfc3339(sys_milliseconds{std::chrono::milliseconds{j["cursor"].get<std::int64_t>()}},
+                                  TimeZone::utc()));
+  };
+  std::ostringstream log;
+  Runner runner(options_, clock, launcher, log);
+  runner.run(at("2026-03-01T12:30:00Z"));
+  EXPECT_EQ(seen, (std::vector<std::string>{"2026-03-01T11:00:00Z 2026-03-01T11:00:00Z",
+                                            "2026-03-01T12:00:00Z 2026-03-01T12:00:00Z"}));
+}
+
+// D7: a catch-up run chosen but not started when the runner stops runs after the restart.
+TEST_F(RunnerLoop, PendingCatchUpSurvivesARestart) {
+  options_.state_dir = (dir_ / "state").string();
+  const std::string crontab = "# name: hourly-report\n# catchup: latest\n0 * * * * report\n";
+  run(crontab, "2026-03-01T04:30:00Z", "2026-03-01T04:30:02Z");
+  options_.catchup_spread = 10min;  // 05:00 is queued for later than this run lasts
+  run(crontab, "2026-03-01T05:20:00Z", "2026-03-01T05:20:02Z");
+  ASSERT_TRUE(launcher_->launches.empty());
+  options_.catchup_spread = 0ms;
+  run(crontab, "2026-03-01T05:21:00Z", "2026-03-01T05:21:03Z");
+  ASSERT_EQ(launcher_->launches.size(), 1u);
+  EXPECT_EQ(launcher_->launches[0].env.at("FUZZYCRON_SCHEDULED_FOR"), "2026-03-01T05:00:00Z");
+}
+
+// D1: with a state directory, a wake-up writes one short record per job it
+// fired, not the whole state once per job.
+TEST_F(RunnerLoop, StateCostPerFireIsOneRecord) {
+  options_.state_dir = (dir_ / "state").string();
+  std::string crontab = "CRON_FIELDS=6\n";
+  for (int i = 0; i < 300; ++i) crontab += fmt::format("# name: j{}\n* * * * * * true\n", i);
+  run(crontab, "2026-03-01T10:00:00Z", "2026-03-01T10:00:03.500Z");
+  EXPECT_EQ(launcher_->launches.size(), 900u);
+  // Three wake-ups of 300 records, folded into the snapshot at stop.
+  std::vector<std::string> problems;
+  StateStore store(options_.state_dir, "state");
+  ASSERT_EQ(store.open(), "");
+  const auto saved = store.load(problems);
+  ASSERT_EQ(saved.size(), 300u);
+  EXPECT_EQ(saved.at("j7").cursor, at("2026-03-01T10:00:03Z").time_since_epoch().count());
+}
+
+// D17: SIGTERM during a burst of starts stops the burst; the rest are counted.
+TEST_F(RunnerLoop, TermDuringABurstStopsIt) {
+  std::string crontab;
+  for (int i = 0; i < 2000; ++i) crontab += fmt::format("# name: j{}\n0 * * * * true\n", i);
+  std::ofstream(options_.file) << crontab;
+  ManualClock clock(at("2026-03-01T10:59:59Z"));
+  FakeLauncher launcher(clock);
+  launcher.on_launch = [&](const FakeLauncher::Launch&) {
+    if (launcher.launches.size() == 10) ::raise(SIGTERM);  // blocked by the runner: pending, read from its signalfd
+  };
+  std::ostringstream log;
+  {
+    Runner runner(options_, clock, launcher, log);
+    runner.run(at("2026-03-01T11:30:00Z"));
+  }
+  sigset_t term;
+  sigemptyset(&term);
+  sigaddset(&term, SIGTERM);
+  sigprocmask(SIG_UNBLOCK, &term, nullptr);
+  EXPECT_LE(launcher.launches.size(), 10u + kCheckSignalsEvery);
+  std::size_t skipped = 0;
+  std::istringstream lines(log.str());
+  for (std::string line; std::getline(lines, line);) {
+    const json e = json::parse(line);
+    if (e["event"] == "job.skip" && e["reason"] == "shutdown") ++skipped;
+  }
+  EXPECT_EQ(skipped + launcher.launches.size(), 2000u);
+}
+
+// Item 8: a host name a container gets anew at each start is said at start.
+TEST_F(RunnerLoop, GeneratedHostNameIsSaid) {
+  options_.host = "3f4e5d6c7b8a";
+  auto events = run("0 * * * * a\n", "2026-03-01T10:30:00Z", "2026-03-01T10:31:00Z");
+  ASSERT_EQ(of(events, "runner.host").size(), 1u);
+  EXPECT_EQ(of(events, "runner.host")[0]["looks_like"], "a container id");
+  options_.host = "web-6d4cf56db6-x7k2p";
+  events = run("0 * * * * a\n", "2026-03-01T10:30:00Z", "2026-03-01T10:31:00Z");
+  ASSERT_EQ(of(events, "runner.host").size(), 1u);
+  options_.host = "cron-0";  // a StatefulSet's pod: stable
+  events = run("0 * * * * a\n", "2026-03-01T10:30:00Z", "2026-03-01T10:31:00Z");
+  EXPECT_TRUE(of(events, "runner.host").empty());
+}
+
+// Item 5: CRON_FIELDS=6 reads six fields, seconds first.
+TEST_F(RunnerLoop, SixFieldsWhereTheCrontabSaysSo) {
+  run("CRON_FIELDS=6\n*/20 * * * * * tick\n", "2026-03-01T10:00:00Z", "2026-03-01T10:01:00Z");
+  ASSERT_EQ(launcher_->launches.size(), 2u);  // :20, :40
+  EXPECT_EQ(launcher_->launches[0].command, "tick");
+  EXPECT_EQ(launcher_->launches[1].env.at("FUZZYCRON_SCHEDULED_FOR"), "2026-03-01T10:00:40Z");
+}
+
+// Jobs know their fire: attempt and replica too.
+TEST_F(RunnerLoop, JobsKnowTheirFire) {
+  run("# retry: 1\n0 * * * * fail\n", "2026-03-01T10:30:00Z", "2026-03-01T11:30:00Z");
+  ASSERT_EQ(launcher_->launches.size(), 2u);
+  EXPECT_EQ(launcher_->launches[0].env.at("FUZZYCRON_ATTEMPT"), "1");
+  EXPECT_EQ(launcher_->launches[1].env.at("FUZZYCRON_ATTEMPT"), "2");
+  EXPECT_EQ(launcher_->launches[1].env.at("FUZZYCRON_REPLICA"), "web-07");
+  EXPECT_FALSE(launcher_->launches[1].env.at("FUZZYCRON_RUN_ID").empty());
+}
+
+class StateDir : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("fuzzycron-state-" + std::to_string(::getpid()) + "-" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::filesystem::path dir_;
+};
+
+TEST_F(StateDir, JournalThenSnapshotRoundTrip) {
+  std::vector<std::string> problems;
+  {
+    StateStore store(dir_.string(), "state");
+    ASSERT_EQ(store.open(), "");  // creates the directory
+    store.record("a", {1000, {}});
+    store.record("b", {2000, {1500}});
+    ASSERT_EQ(store.flush(), "");
+    store.record("a", {3000, {}});  // the later record wins
+    ASSERT_EQ(store.flush(), "");
+  }
+  {
+    StateStore store(dir_.string(), "state");
+    ASSERT_EQ(store.open(), "");
+    const auto got = store.load(problems);
+    EXPECT_EQ(got, (std::map<std::string, JobRecord>{{"a", {3000, {}}}, {"b", {2000, {1500}}}}));
+    EXPECT_TRUE(problems.empty());
+    ASSERT_EQ(store.snapshot({{"a", {4000, {}}}}), "");
+    EXPECT_EQ(std::filesystem::file_size(store.journal_path()), 0u);  // folded into the snapshot
+  }
+  StateStore store(dir_.string(), "state");
+  ASSERT_EQ(store.open(), "");
+  EXPECT_EQ(store.load(problems), (std::map<std::string, JobRecord>{{"a", {4000, {}}}}));
+}
+
+TEST_F(StateDir, TornLineAndOldFormat) {
+  std::filesystem::create_directories(dir_);
+  std::ofstream(dir_ / "state.json") << R"({"jobs":{"old":{"last_fired":1234}}})";  // 0.4's format
+  std::ofstream(dir_ / "state.journal") << "{\"job\":\"a\",\"cursor\":5,\"pending\":[]}\n{\"job\":\"b\",\"cur";
+  StateStore store(dir_.string(), "state");
+  ASSERT_EQ(store.open(), "");
+  std::vector<std::string> problems;
+  EXPECT_EQ(store.load(problems), (std::map<std::string, JobRecord>{{"old", {1234, {}}}, {"a", {5, {}}}}));
+  ASSERT_EQ(problems.size(), 1u);  // the torn line, said
   std::ofstream(store.path()) << "not json";
-  EXPECT_TRUE(store.load(unreadable).empty());
-  EXPECT_TRUE(unreadable);
-  std::filesystem::remove_all(dir);
+  problems.clear();
+  EXPECT_EQ(store.load(problems).count("old"), 0u);
+  EXPECT_FALSE(problems.empty());
+}
+
+// Two runners on one directory (research/runner-faults.md D4): the second is refused.
+TEST_F(StateDir, OneOwnerPerDirectoryAndShard) {
+  StateStore first(dir_.string(), "state");
+  ASSERT_EQ(first.open(), "");
+  StateStore second(dir_.string(), "state");
+  const std::string refused = second.open();
+  EXPECT_NE(refused.find("in use by another runner"), std::string::npos) << refused;
+  EXPECT_NE(refused.find(std::to_string(::getpid())), std::string::npos) << refused;
+  StateStore shard(dir_.string(), "state-1of2");  // shards keep their own files
+  EXPECT_EQ(shard.open(), "");
+}
+
+// A directory that cannot be made is said at open (D16), not at the first fire.
+TEST_F(StateDir, UnusableDirectoryIsRefusedAtOpen) {
+  StateStore store("/dev/null/state", "state");
+  EXPECT_NE(store.open().find("cannot create the state directory"), std::string::npos);
+}
+
+// A full disk (D14): the error is returned and the old state stays whole.
+TEST_F(StateDir, FullDiskKeepsTheOldState) {
+  {
+    StateStore store(dir_.string(), "state");
+    ASSERT_EQ(store.open(), "");
+    ASSERT_EQ(store.snapshot({{"a", {1000, {}}}}), "");
+  }
+  std::filesystem::remove(dir_ / "state.journal");
+  std::filesystem::create_symlink("/dev/full", dir_ / "state.journal");
+  std::filesystem::create_symlink("/dev/full", dir_ / "state.json.tmp");
+  StateStore store(dir_.string(), "state");
+  ASSERT_EQ(store.open(), "");
+  store.record("a", {2000, {}});
+  EXPECT_NE(store.flush().find("No space left"), std::string::npos);
+  EXPECT_TRUE(store.dirty());  // kept, tried again at the next flush
+  EXPECT_NE(store.snapshot({{"a", {2000, {}}}}).find("No space left"), std::string::npos);
+  std::vector<std::string> problems;
+  std::filesystem::remove(dir_ / "state.journal");
+  EXPECT_EQ(store.load(problems), (std::map<std::string, JobRecord>{{"a", {1000, {}}}}));
 }
 
 }  // namespace

@@ -511,9 +511,11 @@ def test_exit_codes_and_bad_lines(runners):
     d = tempfile.mkdtemp(prefix="fuzzycron-bad-")
     bad = os.path.join(d, "crontab")
     with open(bad, "w") as f:
-        f.write("# name: ok\n0 0 * * * true\n# timout: 5m\n0 1 * * * true\n")
+        f.write("# name: ok\n0 0 * * * true\n# timout: 5m\n0 1 * * * true\n0 0 * * 9 bad\n")
     t = subprocess.run([BIN, "run", "--test", bad], capture_output=True, text=True)
-    assert t.returncode == 1 and f"{bad}:3:3: error: unknown job setting 'timout'" in t.stdout
+    # A near miss of a setting is a warning (the entry runs); a bad schedule is an error (exit 1).
+    assert t.returncode == 1 and f"{bad}:3:3: warning: 'timout' is not a job setting" in t.stdout, t.stdout
+    assert "did you mean 'timeout'?" in t.stdout and f"{bad}:5:9: error:" in t.stdout, t.stdout
     assert subprocess.run([BIN, "run", bad, "--no-such-option"], capture_output=True).returncode == 2
     r = runners("# name: ok\n0 0 * * * true\n# name: nope\n0 0 * * 9 true\n")
     problem = r.wait_for("config.problem")[0]

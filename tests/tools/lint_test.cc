@@ -238,7 +238,7 @@ TEST(Lint, DocumentedCodesAreTheImplementedOnes) {
   std::set<std::string> documented;
   for (const auto& [code, row] : rows) documented.insert(code);
   EXPECT_EQ(documented, implemented);
-  const std::set<std::string> tested_elsewhere{"FC002", "FC003", "FC701", "FC702"};  // crontab tests
+  const std::set<std::string> tested_elsewhere{"FC002", "FC003", "FC004", "FC701", "FC702"};  // crontab tests
   for (const auto& code : documented) {
     const bool has_case = std::any_of(kCases.begin(), kCases.end(), [&](const Case& c) { return c.code == code; });
     EXPECT_TRUE(has_case || tested_elsewhere.count(code)) << code << " has no test case";
@@ -317,6 +317,38 @@ TEST(LintCrontab, EntriesErrorsAndCollisions) {
   EXPECT_NE(c->message.find("168 times in the week"), std::string::npos) << c->message;
   // The good entries were all still read.
   EXPECT_EQ(at(5, "FC001"), f.end());
+}
+
+// Six fields in a five-field crontab: the sixth was read as the command's first word.
+TEST(LintCrontab, CommandThatReadsLikeAFieldIsFlagged) {
+  const std::string text =
+      "* * * * * * /bin/every-second\n"      // 1: '* /bin/every-second' would run
+      "*/5 * * * * H/10 /bin/b\n"            // 2: 'H/10 /bin/b'
+      "0 3 * * * /bin/fine 5\n"              // 3: an argument may be a number
+      "CRON_FIELDS=6\n"                      // 4
+      "* * * * * * /bin/read-as-six\n"       // 5: six fields now
+      "CRON_FIELDS=5\n"                      // 6
+      "# fields: 6\n"                        // 7
+      "30 * * * * * /bin/one-entry\n"        // 8
+      "0 * * * * * /bin/back-to-five\n";     // 9
+  const Crontab tab = parse_crontab(text);
+  ASSERT_EQ(tab.entries.size(), 5u);
+  EXPECT_EQ(tab.entries[2].schedule, "* * * * * *");
+  EXPECT_EQ(tab.entries[2].command, "/bin/read-as-six");
+  EXPECT_EQ(tab.entries[3].schedule, "30 * * * * *");
+  EXPECT_EQ(tab.entries[4].command, "* /bin/back-to-five");
+  const auto f = lint(tab, options());
+  std::set<int> lines;
+  for (const auto& x : f)
+    if (x.code == "FC004") lines.insert(x.line);
+  EXPECT_EQ(lines, (std::set<int>{1, 2, 9})) << codes(f);
+  const auto first = std::find_if(f.begin(), f.end(), [](const Finding& x) { return x.code == "FC004"; });
+  EXPECT_EQ(first->column, 11);
+  EXPECT_NE(first->message.find("CRON_FIELDS=6"), std::string::npos) << first->message;
+  // A bad value is an error at its line.
+  const Crontab bad = parse_crontab("CRON_FIELDS=six\n* * * * * /bin/a\n");
+  ASSERT_EQ(bad.errors.size(), 1u);
+  EXPECT_EQ(bad.errors[0].line, 1);
 }
 
 TEST(LintCrontab, TwoEntriesColludeAsInfo) {
