@@ -34,6 +34,9 @@ Flag Subcommand::option(const std::string& names, std::string& into, const std::
 Flag Subcommand::option(const std::string& names, int& into, const std::string& help) {
   return Flag(app_->add_option(names, into, help));
 }
+Flag Subcommand::option(const std::string& names, std::size_t& into, const std::string& help) {
+  return Flag(app_->add_option(names, into, help));
+}
 Flag Subcommand::option(const std::string& names, double& into, const std::string& help) {
   return Flag(app_->add_option(names, into, help));
 }

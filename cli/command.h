@@ -41,6 +41,7 @@ class Subcommand {
   explicit Subcommand(CLI::App* app) : app_(app) {}
   Flag option(const std::string& names, std::string& into, const std::string& help);
   Flag option(const std::string& names, int& into, const std::string& help);
+  Flag option(const std::string& names, std::size_t& into, const std::string& help);
   Flag option(const std::string& names, double& into, const std::string& help);
   Flag option(const std::string& names, std::optional<int>& into, const std::string& help);
   Flag option(const std::string& names, std::vector<std::string>& into, const std::string& help);

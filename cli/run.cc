@@ -1,4 +1,6 @@
 // fuzzycron run: the job runner (src/runner), and its --test and --dry-run checks.
+#include <unistd.h>
+
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -69,7 +71,8 @@ int run(Run& c) {
   if (!finish_options(c, std::cerr)) return kBadInput;
   if (c.test) return runner::test_config(c.options, std::cout);
   if (c.dry) return runner::dry_run(c.options, parse_from(c.flags.from), c.flags.count, std::cout);
-  return runner::run(c.options, std::cout);
+  std::cout.flush();
+  return runner::run(c.options, STDOUT_FILENO);
 }
 
 }  // namespace
@@ -92,6 +95,9 @@ Command add_run(CommandLine& line) {
   sub.option("--metrics-address", c->options.metrics_address,
              "HOST:PORT for /metrics (Prometheus), /status (JSON), /healthz and /readyz");
   sub.flag("--strict-health", c->options.strict_health, "/healthz answers 503 while any job's last run failed");
+  sub.option("--metrics-jobs", c->options.metrics_jobs,
+             "per-job series in /metrics for at most this many jobs (0: none); totals always cover every job")
+      .show_default();
   sub.option("--shard", c->shard, "I/N: run only the jobs whose hash picks shard I of N replicas");
   sub.option("--catchup-spread", c->catchup_spread, "catch-up runs start within this, each at its job's stable offset")
       .show_default();

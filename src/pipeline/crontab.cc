@@ -139,7 +139,8 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
       if (body.starts_with("fields:")) {
         pending_fields = fields_value(body.substr(7));
         if (pending_fields == 0)
-          error(static_cast<int>(raw.find(':')) + 2, "fields: give 5, 6 (seconds first) or 7 (seconds first, year last)");
+          error(static_cast<int>(raw.find(':')) + 2,
+                "fields: give 5, 6 (seconds first) or 7 (seconds first, year last)");
       }
       continue;
     }

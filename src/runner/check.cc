@@ -42,11 +42,12 @@ int test_config(const RunnerOptions& options, std::ostream& out) {
       f.text.clear();  // one line per finding
       out << format_diagnostic(options.file, f);
     }
-  const auto errors = static_cast<std::size_t>(std::count_if(
-      config.problems.begin(), config.problems.end(), [](const Diagnostic& d) { return d.severity == Severity::error; }));
+  const auto errors =
+      static_cast<std::size_t>(std::count_if(config.problems.begin(), config.problems.end(),
+                                             [](const Diagnostic& d) { return d.severity == Severity::error; }));
   const std::size_t warnings = config.problems.size() - errors;
-  out << fmt::format("{}: {} job{}, {} problem{}{}\n", options.file, config.jobs.size(), config.jobs.size() == 1 ? "" : "s",
-                     errors, errors == 1 ? "" : "s",
+  out << fmt::format("{}: {} job{}, {} problem{}{}\n", options.file, config.jobs.size(),
+                     config.jobs.size() == 1 ? "" : "s", errors, errors == 1 ? "" : "s",
                      warnings ? fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s") : "");
   return errors == 0 && !config.jobs.empty() ? 0 : 1;
 }

@@ -19,9 +19,9 @@ using std::chrono::milliseconds;
 
 // The settings a comment above an entry can hold; any other "# word: text" is
 // prose ("# owner: team-a"), and a near miss of one of these is a warning.
-constexpr std::string_view kSettings[] = {"name",  "timeout", "kill-grace", "concurrency",          "catchup",
-                                          "starting-deadline", "retry", "retry-on", "on-permanent-failure",
-                                          "dst",   "fields"};
+constexpr std::string_view kSettings[] = {
+    "name",  "timeout",  "kill-grace",           "concurrency", "catchup", "starting-deadline",
+    "retry", "retry-on", "on-permanent-failure", "dst",         "fields"};
 
 bool known_setting(std::string_view key) {
   return std::find(std::begin(kSettings), std::end(kSettings), key) != std::end(kSettings);
@@ -139,7 +139,8 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
     out.on_permanent_failure = s.value;
   } else if (s.key == "dst") {
     out.dst = DstPolicy::from_name(s.value);
-    if (!out.dst) bad(s, text, line_no, "dst: " + quoted(s.value) + ": use cron, wall, or GAP-OVERLAP (e.g. skip-first)");
+    if (!out.dst)
+      bad(s, text, line_no, "dst: " + quoted(s.value) + ": use cron, wall, or GAP-OVERLAP (e.g. skip-first)");
   }
 }
 
@@ -163,10 +164,10 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
         const Setting setting = *setting_of(line);
         if (!known_setting(setting.key)) {
           if (const auto near = closest_name(setting.key, kSettings))
-            out.problems.push_back({Severity::warning, "", l, setting.key_column,
-                                    fmt::format("'{}' is not a job setting (read as a comment): did you mean '{}'?",
-                                                setting.key, *near),
-                                    line});
+            out.problems.push_back(
+                {Severity::warning, "", l, setting.key_column,
+                 fmt::format("'{}' is not a job setting (read as a comment): did you mean '{}'?", setting.key, *near),
+                 line});
           continue;
         }
         if (setting.key == "name") {  // anywhere in the block, not only right above

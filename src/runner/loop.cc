@@ -26,7 +26,7 @@ using std::chrono::milliseconds;
 
 constexpr std::int64_t kStuckWarningEveryMs = 60'000;
 constexpr int kMaxCatchupEnumeration = 100'000;  // instants looked at for one catch-up
-constexpr std::int64_t kReloadQuietMs = 250;      // a file change is read once it has been quiet this long
+constexpr std::int64_t kReloadQuietMs = 250;     // a file change is read once it has been quiet this long
 
 sys_milliseconds at_ms(std::int64_t ms) { return sys_milliseconds{milliseconds{ms}}; }
 
@@ -139,7 +139,10 @@ bool Runner::reload(bool first) {
   const std::optional<std::string> read = read_text(o_.file);
   if (!read) {
     log_("error", first ? "runner.start" : "config.reload",
-         {{"result", "error"}, {"file", o_.file}, {"error", "cannot read the file"}, {"kept", "the running configuration"}});
+         {{"result", "error"},
+          {"file", o_.file},
+          {"error", "cannot read the file"},
+          {"kept", "the running configuration"}});
     if (!first) ++counters_.reloads["error"];
     return false;
   }
@@ -469,12 +472,16 @@ void Runner::begin_shutdown(int sig) {
                                         : "wait"}});
 }
 
-void Runner::publish() {
+void Runner::publish(bool build) {
   if (!server_) return;
   const bool healthy =
       !o_.strict_health || std::none_of(states_.begin(), states_.end(), [](const auto& st) { return st->last_failed; });
-  server_->publish(metrics_text(states_, counters_), status_json(states_, clock_.now(), o_.file, problems_, stopping_),
-                   true, healthy);
+  server_->tick(true, healthy);
+  if (!build) return;
+  ++counters_.builds;
+  counters_.state_errors = state_errors_;
+  server_->publish(metrics_text(states_, counters_, o_.metrics_jobs),
+                   status_json(states_, clock_.now(), o_.file, problems_, stopping_));
 }
 
 void Runner::loop(std::optional<sys_milliseconds> until) {
@@ -492,7 +499,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     }
     launch_queued();
     handle_process_deadlines();
-    publish();
+    publish(false);
     if (reload_requested_ || (reload_at_ && clock_.mono() >= *reload_at_)) {
       reload_requested_ = false;
       reload_at_.reset();
@@ -530,11 +537,12 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     if (reload_at_) earliest(*reload_at_);
     if (stopping_ && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
     if (server_) earliest(clock_.mono() + 1000);  // /healthz: the loop ticks at least every second
-    std::vector<int> fds{signal_fd_, inotify_fd_};
+    std::vector<int> fds{signal_fd_, inotify_fd_, server_ ? server_->wake_fd() : -1};
     for (const auto& r : runs_)
       if (r->out >= 0) fds.push_back(r->out);
     clock_.wait(wall, mono, fds, ready);
     if (ready[0]) handle_signals();
+    if (ready[2] && server_->wanted()) publish(true);
     reap();  // SIGCHLDs coalesce, and a fake launcher sends none
     if (ready[1]) {
       char buf[4096];
@@ -544,7 +552,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       // truncate and its write, nor half of a two-step write.
       reload_at_ = clock_.mono() + kReloadQuietMs;
     }
-    std::size_t k = 2;
+    std::size_t k = 3;
     for (auto& r : runs_)
       if (r->out >= 0) {
         if (ready[k]) read_output(*r, false);
@@ -650,10 +658,16 @@ void Runner::warn_about_host() {
          "Kubernetes downward API"}});
 }
 
-int run(const RunnerOptions& options, std::ostream& log) {
+int run(const RunnerOptions& options, int log_fd) {
   const std::unique_ptr<Clock> clock =
       options.sim_start ? make_sim_clock(*options.sim_start, options.sim_rate, options.sim_control) : make_real_clock();
   const std::unique_ptr<Launcher> launcher = make_process_launcher();
+  // Blocked before the log's writer thread starts, so that thread (which inherits
+  // the mask) never takes a SIGTERM meant for the loop's signalfd.
+  const sigset_t mask = handled_signals();
+  sigprocmask(SIG_BLOCK, &mask, nullptr);
+  AsyncLineBuffer buffer(log_fd, options.json);
+  std::ostream log(&buffer);
   Runner runner(options, *clock, *launcher, log);
   return runner.run();
 }

@@ -69,7 +69,7 @@ class Runner {
   void handle_process_deadlines();
   void end_finished();
   void begin_shutdown(int sig);
-  void publish();
+  void publish(bool build);  // build: a scrape waits for fresh documents
   void handle_jumps();
   void loop(std::optional<sys_milliseconds> until);
   // Reads pending signals without waiting; SIGHUP only asks for a reload.
@@ -102,7 +102,8 @@ class Runner {
   sys_milliseconds started_;
 };
 
-// The runner on the real clock (or the simulated one of --sim-start) and real processes.
-int run(const RunnerOptions& options, std::ostream& log);
+// The runner on the real clock (or the simulated one of --sim-start) and real
+// processes, its log written to `log_fd` without ever blocking the loop.
+int run(const RunnerOptions& options, int log_fd);
 
 }  // namespace fuzzycron::runner

@@ -1,6 +1,7 @@
 #include "runner/metrics.h"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "runner/log.h"
@@ -27,9 +28,38 @@ std::uint64_t count_of(const std::map<std::string, std::uint64_t>& m, const char
 
 }  // namespace
 
-std::string metrics_text(const std::vector<std::shared_ptr<JobState>>& jobs, const RunnerCounters& counters) {
+std::string metrics_text(const std::vector<std::shared_ptr<JobState>>& all, const RunnerCounters& counters,
+                         std::size_t job_limit) {
   std::string metrics;
   auto line = [&](const std::string& s) { metrics += s + "\n"; };
+  // Totals over every job.
+  std::map<std::string, std::uint64_t> runs, skipped;
+  std::uint64_t running = 0;
+  for (const auto& s : all) {
+    for (const auto& [k, v] : s->counters.runs) runs[k] += v;
+    for (const auto& [k, v] : s->counters.skipped) skipped[k] += v;
+    running += static_cast<std::uint64_t>(s->running);
+  }
+  const std::vector<std::shared_ptr<JobState>> jobs(
+      all.begin(), all.begin() + static_cast<std::ptrdiff_t>(std::min(job_limit, all.size())));
+  line("# HELP fuzzycron_jobs Jobs in the configuration; fuzzycron_jobs_without_series: those past --metrics-jobs.");
+  line("# TYPE fuzzycron_jobs gauge");
+  line(fmt::format("fuzzycron_jobs {}", all.size()));
+  line("# TYPE fuzzycron_jobs_without_series gauge");
+  line(fmt::format("fuzzycron_jobs_without_series {}", all.size() - jobs.size()));
+  line("# TYPE fuzzycron_runs_total counter");
+  for (const char* outcome : {"success", "failure", "timeout", "killed"})
+    line(fmt::format("fuzzycron_runs_total{{outcome=\"{}\"}} {}", outcome, count_of(runs, outcome)));
+  line("# TYPE fuzzycron_skipped_total counter");
+  for (const char* reason : {"overlap", "missed", "queue-full", "shutdown"})
+    line(fmt::format("fuzzycron_skipped_total{{reason=\"{}\"}} {}", reason, count_of(skipped, reason)));
+  line("# TYPE fuzzycron_running gauge");
+  line(fmt::format("fuzzycron_running {}", running));
+  line("# TYPE fuzzycron_state_write_errors_total counter");
+  line(fmt::format("fuzzycron_state_write_errors_total {}", counters.state_errors));
+  line("# HELP fuzzycron_status_builds_total Times /metrics and /status were built (only when scraped).");
+  line("# TYPE fuzzycron_status_builds_total counter");
+  line(fmt::format("fuzzycron_status_builds_total {}", counters.builds));
   line("# HELP fuzzycron_job_runs_total Runs that ended, by outcome.");
   line("# TYPE fuzzycron_job_runs_total counter");
   for (const auto& s : jobs)

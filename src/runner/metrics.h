@@ -15,9 +15,14 @@ namespace fuzzycron::runner {
 struct RunnerCounters {
   std::map<std::string, std::uint64_t> clock_events;  // step, suspend
   std::map<std::string, std::uint64_t> reloads;       // success, error
+  std::uint64_t state_errors = 0;                     // state writes that failed
+  std::uint64_t builds = 0;                           // documents built for scrapes
 };
 
-std::string metrics_text(const std::vector<std::shared_ptr<JobState>>& jobs, const RunnerCounters& counters);
+// Per-job series for the first `job_limit` jobs (their number bounds the
+// document); totals over every job whatever the limit.
+std::string metrics_text(const std::vector<std::shared_ptr<JobState>>& jobs, const RunnerCounters& counters,
+                         std::size_t job_limit);
 
 // The /status document: now, the file, each job, the configuration's problems.
 std::string status_json(const std::vector<std::shared_ptr<JobState>>& jobs, sys_milliseconds now,

@@ -25,6 +25,7 @@ struct RunnerOptions {
   bool json = true;                                  // --log-format json|text
   std::string metrics_address;                       // HOST:PORT for /metrics, /healthz, /readyz, /status; "" for none
   bool strict_health = false;                        // /healthz 503 while any job's last run failed
+  std::size_t metrics_jobs = 1000;                   // per-job series for at most this many jobs
   std::optional<std::pair<int, int>> shard;          // I/N: run the jobs whose hash picks shard I
   // The simulated clock: start, rate (simulated seconds per real second), control FIFO.
   std::optional<sys_milliseconds> sim_start;

@@ -50,7 +50,8 @@ void Runner::launch_queued() {
     if (stopping_) {
       --s.running;
       ++s.counters.skipped["shutdown"];
-      log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "shutdown"}, {"scheduled_for", iso(r->scheduled_for)}});
+      log_("warning", "job.skip",
+           {{"job", s.job.name}, {"reason", "shutdown"}, {"scheduled_for", iso(r->scheduled_for)}});
       continue;
     }
     const auto now = clock_.now();
@@ -129,7 +130,8 @@ void Runner::run_hook(const JobState& s, const FailedRun& failed) {
   env_text.push_back("FUZZYCRON_ATTEMPT=" + std::to_string(end.value("attempt", 1)));
   env_text.push_back("FUZZYCRON_REPLICA=" + o_.host);
   env_text.push_back("FUZZYCRON_OUTCOME=" + end.value("outcome", std::string()));
-  env_text.push_back("FUZZYCRON_EXIT_CODE=" + (end.contains("exit_code") ? std::to_string(end["exit_code"].get<int>()) : ""));
+  env_text.push_back("FUZZYCRON_EXIT_CODE=" +
+                     (end.contains("exit_code") ? std::to_string(end["exit_code"].get<int>()) : ""));
   int in[2];
   if (::pipe2(in, O_CLOEXEC) != 0) return;
   Process p;

@@ -189,8 +189,8 @@ std::string StateStore::snapshot(const std::map<std::string, JobRecord>& all) {
   if (!enabled() || journal_fd_ < 0) return {};
   json jobs = json::object();
   for (const auto& [name, r] : all) jobs[name] = to_json(r);
-  const std::string text = json{{"version", 2}, {"jobs", jobs}}.dump(-1, ' ', false, json::error_handler_t::replace) +
-                           "\n";
+  const std::string text =
+      json{{"version", 2}, {"jobs", jobs}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   const std::string file = path(), tmp = file + ".tmp";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return fmt::format("{}: {}", tmp, errno_text(errno));

@@ -18,8 +18,8 @@
 namespace fuzzycron::runner {
 
 struct JobRecord {
-  std::int64_t cursor = 0;             // ms since the epoch
-  std::vector<std::int64_t> pending;   // catch-up instants not started yet, ms
+  std::int64_t cursor = 0;            // ms since the epoch
+  std::vector<std::int64_t> pending;  // catch-up instants not started yet, ms
 
   friend bool operator==(const JobRecord&, const JobRecord&) = default;
 };

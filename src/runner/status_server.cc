@@ -1,27 +1,55 @@
 #include "runner/status_server.h"
 
+#include <sys/eventfd.h>
+#include <unistd.h>
+
 #include <httplib.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <thread>
 
 namespace fuzzycron::runner {
 
+using std::chrono::steady_clock;
+
 struct StatusServer::Impl {
   httplib::Server server;
   std::thread thread;
   std::mutex mutex;
+  std::condition_variable published_cv;
   std::string metrics, status;
   bool ready = false, healthy = true;
-  std::chrono::steady_clock::time_point published{};
+  steady_clock::time_point ticked{};
+  std::uint64_t asked = 0, built = 0;  // scrapes that asked for documents; the last one answered
+  int wake = -1;
+
+  // Wakes the loop and waits (at most 2 s) for documents built after this request.
+  void fresh(std::unique_lock<std::mutex>& lock) {
+    const std::uint64_t mine = ++asked;
+    const std::uint64_t one = 1;
+    (void)!::write(wake, &one, sizeof one);
+    published_cv.wait_for(lock, std::chrono::seconds(2), [&] { return built >= mine; });
+  }
 };
 
-StatusServer::StatusServer() : impl_(std::make_unique<Impl>()) {}
+StatusServer::StatusServer() : impl_(std::make_unique<Impl>()) {
+  impl_->wake = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+}
 
 StatusServer::~StatusServer() {
   impl_->server.stop();
   if (impl_->thread.joinable()) impl_->thread.join();
+  if (impl_->wake >= 0) ::close(impl_->wake);
+}
+
+int StatusServer::wake_fd() const { return impl_->wake; }
+
+bool StatusServer::wanted() {
+  std::uint64_t n = 0;
+  return ::read(impl_->wake, &n, sizeof n) == sizeof n && n > 0;
 }
 
 bool StatusServer::start(const std::string& address, std::string& error) {
@@ -42,17 +70,18 @@ bool StatusServer::start(const std::string& address, std::string& error) {
     return false;
   }
   Impl& s = *impl_;
-  auto text = [&s](std::string Impl::*field, const char* type) {
+  auto document = [&s](std::string Impl::*field, const char* type) {
     return [&s, field, type](const httplib::Request&, httplib::Response& res) {
-      std::lock_guard lock(s.mutex);
+      std::unique_lock lock(s.mutex);
+      s.fresh(lock);
       res.set_content(s.*field, type);
     };
   };
-  s.server.Get("/metrics", text(&Impl::metrics, "text/plain; version=0.0.4"));
-  s.server.Get("/status", text(&Impl::status, "application/json"));
+  s.server.Get("/metrics", document(&Impl::metrics, "text/plain; version=0.0.4"));
+  s.server.Get("/status", document(&Impl::status, "application/json"));
   s.server.Get("/healthz", [&s](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(s.mutex);
-    const bool alive = std::chrono::steady_clock::now() - s.published < std::chrono::seconds(5);
+    const bool alive = steady_clock::now() - s.ticked < std::chrono::seconds(5);
     res.status = alive && s.healthy ? 200 : 503;
     res.set_content(!alive       ? "the scheduler loop is not ticking\n"
                     : !s.healthy ? "a job's last run failed\n"
@@ -72,13 +101,21 @@ bool StatusServer::start(const std::string& address, std::string& error) {
   return true;
 }
 
-void StatusServer::publish(std::string metrics, std::string status, bool ready, bool healthy) {
+void StatusServer::tick(bool ready, bool healthy) {
   std::lock_guard lock(impl_->mutex);
-  impl_->metrics = std::move(metrics);
-  impl_->status = std::move(status);
   impl_->ready = ready;
   impl_->healthy = healthy;
-  impl_->published = std::chrono::steady_clock::now();
+  impl_->ticked = steady_clock::now();
+}
+
+void StatusServer::publish(std::string metrics, std::string status) {
+  {
+    std::lock_guard lock(impl_->mutex);
+    impl_->metrics = std::move(metrics);
+    impl_->status = std::move(status);
+    impl_->built = impl_->asked;
+  }
+  impl_->published_cv.notify_all();
 }
 
 }  // namespace fuzzycron::runner

@@ -1,7 +1,8 @@
 // The runner's opt-in HTTP endpoints (cpp-httplib, in a thread of its own):
-// /metrics (Prometheus text), /status (JSON), /healthz (the loop published
-// within the last 5 s), /readyz (a configuration is loaded). The loop
-// publishes finished texts; the server only copies them out under a lock.
+// /metrics (Prometheus text), /status (JSON), /healthz (the loop ticked within
+// the last 5 s), /readyz (a configuration is loaded). The documents are built
+// by the loop only when a scrape asks for them (the server wakes it through
+// wake_fd()), so idle jobs cost nothing however many there are.
 #pragma once
 
 #include <memory>
@@ -15,8 +16,13 @@ class StatusServer {
   ~StatusServer();
   // HOST:PORT (":9100" = every address); false with a reason when it cannot listen.
   bool start(const std::string& address, std::string& error);
-  // `healthy`: false makes /healthz 503 (strict mode: a job's last run failed).
-  void publish(std::string metrics, std::string status, bool ready, bool healthy = true);
+  // Readable when a scrape waits for fresh documents; wanted() reads it.
+  int wake_fd() const;
+  bool wanted();
+  // The loop is alive; `healthy` false makes /healthz 503 (strict mode: a job's last run failed).
+  void tick(bool ready, bool healthy);
+  // Fresh documents for the scrapes that wait.
+  void publish(std::string metrics, std::string status);
 
  private:
   struct Impl;

@@ -7,8 +7,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cctype>
 #include <array>
+#include <cctype>
 #include <cstdlib>
 #include <set>
 
@@ -179,7 +179,8 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
   for (const auto& e : crontab.entries) {
     if (e.reboot) continue;
     if (const auto word = field_like_command(e)) {
-      const std::size_t at = e.text.find(e.command, static_cast<std::size_t>(e.schedule_column - 1) + e.schedule.size());
+      const std::size_t at =
+          e.text.find(e.command, static_cast<std::size_t>(e.schedule_column - 1) + e.schedule.size());
       out.push_back(finding("FC004", Severity::warning, e.line, at == std::string::npos ? 1 : static_cast<int>(at) + 1,
                             fmt::format("the command starts with '{}', which reads like a schedule field: only {} "
                                         "fields were read as the schedule, so the job runs '{}'; if the line has "

@@ -279,16 +279,16 @@ TEST_F(RunnerLoop, EndedRunIsRetiredBeforeTheNextFire) {
 // D20: after a stall the newest instant runs; the older ones go through the
 // job's catch-up policy (skip: counted, logged), not one run per missed second.
 TEST_F(RunnerLoop, StallRunsTheNewestAndCatchesUpTheRest) {
-  const auto events = run("CRON_FIELDS=6\n# name: stall\n0 0 * * * * stall-ms 10500\n# name: tick\n# concurrency: allow\n"
-                          "* * * * * * sleep-ms 100\n",
-                          "2026-03-01T09:59:58Z", "2026-03-01T10:00:13Z");
+  const auto events =
+      run("CRON_FIELDS=6\n# name: stall\n0 0 * * * * stall-ms 10500\n# name: tick\n# concurrency: allow\n"
+          "* * * * * * sleep-ms 100\n",
+          "2026-03-01T09:59:58Z", "2026-03-01T10:00:13Z");
   std::vector<std::string> ticks;
   for (const auto& l : launcher_->launches)
     if (l.env.at("FUZZYCRON_JOB") == "tick") ticks.push_back(l.env.at("FUZZYCRON_SCHEDULED_FOR"));
   // 09:59:59 and 10:00:00 on time; the stall ends at 10:00:10.5: :10 runs, :01-:09 are skipped; then :11, :12.
-  EXPECT_EQ(ticks, (std::vector<std::string>{"2026-03-01T09:59:59Z", "2026-03-01T10:00:00Z",
-                                             "2026-03-01T10:00:10Z", "2026-03-01T10:00:11Z",
-                                             "2026-03-01T10:00:12Z"}));
+  EXPECT_EQ(ticks, (std::vector<std::string>{"2026-03-01T09:59:59Z", "2026-03-01T10:00:00Z", "2026-03-01T10:00:10Z",
+                                             "2026-03-01T10:00:11Z", "2026-03-01T10:00:12Z"}));
   const auto skips = of(events, "job.skip");
   ASSERT_EQ(skips.size(), 1u);
   EXPECT_EQ(skips[0]["reason"], "missed");
@@ -299,8 +299,8 @@ TEST_F(RunnerLoop, StallRunsTheNewestAndCatchesUpTheRest) {
 // D9: when the next slot comes before the retry, the retry is dropped (said)
 // and the failure is permanent: the hook runs.
 TEST_F(RunnerLoop, RetryOutlastedByThePeriodRunsTheHook) {
-  const auto more = run("CRON_FIELDS=6\n# retry: 2\n# on-permanent-failure: notify\n*/2 * * * * * fail\n", "2026-03-01T10:00:00Z",
-                        "2026-03-01T10:00:05Z");
+  const auto more = run("CRON_FIELDS=6\n# retry: 2\n# on-permanent-failure: notify\n*/2 * * * * * fail\n",
+                        "2026-03-01T10:00:00Z", "2026-03-01T10:00:05Z");
   std::vector<std::string> commands;
   for (const auto& l : launcher_->launches) commands.push_back(l.command);
   // :02 fails, its retry at :03 fails; the next retry (+2 s) would come after the :04 slot: dropped, the hook runs.
@@ -336,9 +336,9 @@ TEST_F(RunnerLoop, StartIsRecordedBeforeTheSpawn) {
     std::string last;
     for (std::string line; std::getline(in, line);) last = line;
     const json j = json::parse(last);
-    seen.push_back(l.env.at("FUZZYCRON_SCHEDULED_FOR") + " " +
-                   format_rfc3339(sys_milliseconds{std::chrono::milliseconds{j["cursor"].get<std::int64_t>()}},
-                                  TimeZone::utc()));
+    seen.push_back(
+        l.env.at("FUZZYCRON_SCHEDULED_FOR") + " " +
+        format_rfc3339(sys_milliseconds{std::chrono::milliseconds{j["cursor"].get<std::int64_t>()}}, TimeZone::utc()));
   };
   std::ostringstream log;
   Runner runner(options_, clock, launcher, log);

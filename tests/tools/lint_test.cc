@@ -322,21 +322,21 @@ TEST(LintCrontab, EntriesErrorsAndCollisions) {
 // Six fields in a five-field crontab: the sixth was read as the command's first word.
 TEST(LintCrontab, CommandThatReadsLikeAFieldIsFlagged) {
   const std::string text =
-      "* * * * * * /bin/every-second\n"      // 1: '* /bin/every-second' would run
-      "*/5 * * * * H/10 /bin/b\n"            // 2: 'H/10 /bin/b'
-      "0 3 * * * /bin/fine 5\n"              // 3: an argument may be a number
-      "CRON_FIELDS=6\n"                      // 4
-      "* * * * * * /bin/read-as-six\n"       // 5: six fields now
-      "CRON_FIELDS=5\n"                      // 6
-      "# fields: 6\n"                        // 7
-      "30 * * * * * /bin/one-entry\n"        // 8
-      "0 * * * * * /bin/back-to-five\n";     // 9
+      "* * * * * * /bin/every-second\n"   // 1: '* /bin/every-second' would run
+      "*/5 * * * * H/10 /bin/b\n"         // 2: 'H/10 /bin/b'
+      "0 3 * * * /bin/fine 5\n"           // 3: an argument may be a number
+      "CRON_FIELDS=6\n"                   // 4
+      "* * * * * * /bin/read-as-six\n"    // 5: six fields now
+      "CRON_FIELDS=5\n"                   // 6
+      "# fields: 6\n"                     // 7
+      "30 * * * * * /bin/one-entry\n"     // 8
+      "0 * * * * * /bin/back-to-five\n";  // 9
   const Crontab tab = parse_crontab(text);
-  ASSERT_EQ(tab.entries.size(), 5u);
-  EXPECT_EQ(tab.entries[2].schedule, "* * * * * *");
-  EXPECT_EQ(tab.entries[2].command, "/bin/read-as-six");
-  EXPECT_EQ(tab.entries[3].schedule, "30 * * * * *");
-  EXPECT_EQ(tab.entries[4].command, "* /bin/back-to-five");
+  ASSERT_EQ(tab.entries.size(), 6u);
+  EXPECT_EQ(tab.entries[3].schedule, "* * * * * *");
+  EXPECT_EQ(tab.entries[3].command, "/bin/read-as-six");
+  EXPECT_EQ(tab.entries[4].schedule, "30 * * * * *");
+  EXPECT_EQ(tab.entries[5].command, "* /bin/back-to-five");
   const auto f = lint(tab, options());
   std::set<int> lines;
   for (const auto& x : f)
