@@ -17,17 +17,17 @@ namespace fuzzycron {
 
 struct FUZZYCRON_EXPORT CrontabEntry {
   int line = 0;             // 1-based
-  std::string schedule;     // as written: "H */2 * * *" or "@daily"
+  std::string schedule{};   // as written: "H */2 * * *" or "@daily"
   int schedule_column = 1;  // 1-based column where it starts
-  std::string command;
-  std::string name;     // from "# name: JOB" directly above, else the command
-  std::string zone;     // the CRON_TZ in force, "" for the default
+  std::string command{};
+  std::string name{};   // from "# name: JOB" directly above, else the command
+  std::string zone{};   // the CRON_TZ in force, "" for the default
   int zone_line = 0;    // where that CRON_TZ was set
   bool reboot = false;  // @reboot: runs at start-up, never at a time
   int fields = 0;       // schedule fields read: the dialect's, CRON_FIELDS= or "# fields:" (0 for @aliases)
   // The NAME=value lines above the entry (CRON_TZ excepted), in order.
-  std::vector<std::pair<std::string, std::string>> environment;
-  std::string text;  // the whole line, without its line end
+  std::vector<std::pair<std::string, std::string>> environment{};
+  std::string text{};  // the whole line, without its line end
 
   // The job's seed: [host, name], or [name] without a host.
   Seed seed(const std::string& host = {}) const;
@@ -53,9 +53,9 @@ struct FUZZYCRON_EXPORT CrontabEntry {
 using CrontabError = Diagnostic;
 
 struct Crontab {
-  std::vector<std::string> lines;  // the file line by line, without line ends
-  std::vector<CrontabEntry> entries;
-  std::vector<Diagnostic> errors;
+  std::vector<std::string> lines{};  // the file line by line, without line ends
+  std::vector<CrontabEntry> entries{};
+  std::vector<Diagnostic> errors{};
 };
 
 // Comments, blank lines, NAME=value lines (CRON_TZ= sets the zone of the

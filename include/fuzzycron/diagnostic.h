@@ -20,11 +20,11 @@ FUZZYCRON_EXPORT std::optional<Severity> severity_from_name(std::string_view nam
 
 struct Diagnostic {
   Severity severity = Severity::error;
-  std::string code;     // stable: "FC101" (docs/lint.md), "unsupported", ...; "" for a plain error of the input
-  int line = 0;         // 1-based; 0 for a single expression
-  int column = 0;       // 1-based; 0 when it is not about a place in the line
-  std::string message;  // what is wrong, and what would be right
-  std::string text;     // the line the column points into ("" when not kept)
+  std::string code{};     // stable: "FC101" (docs/lint.md), "unsupported", ...; "" for a plain error of the input
+  int line = 0;           // 1-based; 0 for a single expression
+  int column = 0;         // 1-based; 0 when it is not about a place in the line
+  std::string message{};  // what is wrong, and what would be right
+  std::string text{};     // the line the column points into ("" when not kept)
 };
 
 // "FILE:LINE:COL: error: message" (the code after the severity when there is

@@ -52,9 +52,9 @@ struct CronParserOptions {
 // ParseOptions (ParseOptions::dialect_options()).
 struct DialectOptions {
   Dialect dialect = Dialect::standard;
-  FurikoOptions furiko;
-  CroniterOptions croniter;
-  CronParserOptions cron_parser;
+  FurikoOptions furiko{};
+  CroniterOptions croniter{};
+  CronParserOptions cron_parser{};
 };
 
 }  // namespace fuzzycron

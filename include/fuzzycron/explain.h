@@ -12,23 +12,23 @@
 namespace fuzzycron {
 
 struct FieldExplanation {
-  int line = 0;         // 1-based line of a multi-line Jenkins spec, 0 otherwise
-  std::string field;    // "minute", "day-of-week", ...
-  std::string text;     // as written: "H(0-29)"
-  int column = 1;       // 1-based
-  std::string meaning;  // "a stable minute between :00 and :29 chosen from the job's name"
+  int line = 0;           // 1-based line of a multi-line Jenkins spec, 0 otherwise
+  std::string field{};    // "minute", "day-of-week", ...
+  std::string text{};     // as written: "H(0-29)"
+  int column = 1;         // 1-based
+  std::string meaning{};  // "a stable minute between :00 and :29 chosen from the job's name"
 };
 
 struct Explanation {
   // One sentence per line of the expression, e.g. "Once an hour, at a stable
   // minute between :00 and :29 chosen from the job's name, every day, in UTC."
-  std::vector<std::string> sentences;
-  std::vector<FieldExplanation> fields;
-  std::string zone;  // the schedule's IANA zone
-  std::string dst;   // what happens to it in DST gaps and overlaps, in words
+  std::vector<std::string> sentences{};
+  std::vector<FieldExplanation> fields{};
+  std::string zone{};  // the schedule's IANA zone
+  std::string dst{};   // what happens to it in DST gaps and overlaps, in words
   // The expression with hash forms replaced, when it has hash forms and
   // options.seed is set (fuzzycron::resolve).
-  std::optional<std::string> resolved;
+  std::optional<std::string> resolved{};
 };
 
 // Describes every dialect's syntax: steps, ranges, names, L, W, #, years, hash

@@ -3,6 +3,7 @@
 // schedules that never or rarely fire, DST gaps and overlaps, collisions.
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,7 +20,7 @@ namespace fuzzycron {
 // A lint finding: a Diagnostic whose code is documented in docs/lint.md
 // ("FC101"), line 0 for one expression, and the rewrite that cures it.
 struct Finding : Diagnostic {
-  std::string suggestion;  // the rewritten schedule, "" when there is none
+  std::string suggestion{};  // the rewritten schedule, "" when there is none
 };
 
 // Where the schedule will run: advice fits it. Only targets that read H (or
@@ -52,17 +53,17 @@ using LintTarget [[deprecated("use RunsOn")]] = RunsOn;
 
 struct LintOptions {
   // Dialect, zone, DST policy and hash scheme; `seed` for an expression.
-  ParseOptions parse;
+  ParseOptions parse{};
   // Crontabs: each entry's seed is [host, name] ([name] without a host).
-  std::string host;
+  std::string host{};
   // Where DST transitions, rare fires and collisions are looked for (the next
-  // year; collisions in the week that follows).
-  sys_milliseconds from{};
+  // year; collisions in the week that follows). Default: now.
+  sys_milliseconds from = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
   // Unset: `fuzzycron` when a seed or host is given; else `cron` for a crontab
   // and, for an expression, the dialect's own system (standard: cron,
   // kubernetes, quartz, jenkins, furiko; croniter and cron-parser read H).
   // (Named `target` before 0.4; an optional cannot carry a deprecated alias.)
-  std::optional<RunsOn> runs_on;
+  std::optional<RunsOn> runs_on{};
 };
 
 // Findings for one expression, ordered by line and column; a parse error is a

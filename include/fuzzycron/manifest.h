@@ -18,21 +18,21 @@ struct InPlaceChange {
   int document = 0;  // 1-based document of the stream
   int line = 0;      // 1-based line and column of the scalar in the file
   int column = 0;
-  std::string name;  // the CronJob's namespace/name, or the workflow entry's position
+  std::string name{};  // the CronJob's namespace/name, or the workflow entry's position
   std::string before, after;
 };
 
 // A schedule that could not be resolved: left as it was, reported here as a
 // Diagnostic at the scalar's line and column in the file.
 struct InPlaceProblem : Diagnostic {
-  int document = 0;  // 1-based document of the stream
-  std::string name;  // the CronJob's namespace/name, or the workflow entry's position
+  int document = 0;    // 1-based document of the stream
+  std::string name{};  // the CronJob's namespace/name, or the workflow entry's position
 };
 
 struct InPlaceResult {
-  std::string text;  // the file with the schedules resolved
-  std::vector<InPlaceChange> changes;
-  std::vector<InPlaceProblem> problems;
+  std::string text{};  // the file with the schedules resolved
+  std::vector<InPlaceChange> changes{};
+  std::vector<InPlaceProblem> problems{};
 };
 
 // Every batch/v1 CronJob of a multi-document YAML stream: a spec.schedule with

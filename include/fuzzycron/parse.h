@@ -23,21 +23,18 @@ struct ParseOptions {
   std::string time_zone = "UTC";
   // nullopt: the dialect's own (`cron`; `wall` for spring, which skips gaps and
   // fires twice in overlaps); dst_policy() says which applies.
-  std::optional<DstPolicy> dst;
-  FurikoOptions furiko;
-  CroniterOptions croniter;
-  CronParserOptions cron_parser;
+  std::optional<DstPolicy> dst{};
+  FurikoOptions furiko{};
+  CroniterOptions croniter{};
+  CronParserOptions cron_parser{};
   // What hash forms (H) are derived from; without one they are an error.
-  Seed seed;
+  Seed seed{};
   // nullopt: the dialect's own (fc1 for standard and quartz, jenkins, furiko).
-  std::optional<HashScheme> hash;
+  std::optional<HashScheme> hash{};
   // Non-zero: every fire time moves by the seed's offset in [0, offset_window)
   // (docs/fc1.md, fuzzycron::seed_offset), e.g. "0 * * * *" with 15 min fires
   // hourly at a stable instant in :00:00.000-:14:59.999. Needs a seed.
-  union {
-    std::chrono::milliseconds offset_window{0};
-    [[deprecated("use offset_window")]] std::chrono::milliseconds spread;  // its name before 0.4
-  };
+  std::chrono::milliseconds offset_window{0};  // `spread` before 0.4 (that alias went in 0.5)
 
   DialectOptions dialect_options() const noexcept { return {dialect, furiko, croniter, cron_parser}; }
   FUZZYCRON_EXPORT DstPolicy dst_policy() const noexcept;

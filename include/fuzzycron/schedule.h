@@ -75,6 +75,9 @@ class FUZZYCRON_EXPORT Schedule {
   friend FUZZYCRON_EXPORT bool operator==(const Schedule& a, const Schedule& b) noexcept;
   std::size_t hash() const noexcept;
 
+  // A schedule that never fires (in UTC), so a Schedule can be a member that
+  // is assigned later.
+  Schedule() noexcept;
   // Copies share the compiled form; a moved-from schedule stays usable.
   Schedule(const Schedule&) = default;
   Schedule& operator=(const Schedule&) = default;

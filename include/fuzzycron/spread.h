@@ -18,17 +18,17 @@ namespace fuzzycron {
 
 // Fires per bucket and the figures an operator reads off them.
 struct Load {
-  std::vector<std::uint32_t> buckets;  // fires in [from + i*resolution, from + (i+1)*resolution)
+  std::vector<std::uint32_t> buckets{};  // fires in [from + i*resolution, from + (i+1)*resolution)
   std::uint64_t fires = 0;
   std::uint32_t peak = 0;
-  double mean = 0;                   // fires / buckets
-  std::uint32_t p99 = 0;             // the 99th percentile of the buckets (nearest rank)
-  std::vector<std::size_t> busiest;  // up to 5 bucket indices, busiest first, earliest first on ties
+  double mean = 0;                     // fires / buckets
+  std::uint32_t p99 = 0;               // the 99th percentile of the buckets (nearest rank)
+  std::vector<std::size_t> busiest{};  // up to 5 bucket indices, busiest first, earliest first on ties
 };
 
 struct SpreadOptions {
-  ParseOptions parse;              // dialect, default zone, DST policy, hash scheme
-  std::vector<std::string> hosts;  // each entry runs on each host, seeded [host, name]; empty: once, [name]
+  ParseOptions parse{};              // dialect, default zone, DST policy, hash scheme
+  std::vector<std::string> hosts{};  // each entry runs on each host, seeded [host, name]; empty: once, [name]
   sys_milliseconds from{};
   std::chrono::milliseconds window = std::chrono::hours{24};
   std::chrono::milliseconds resolution = std::chrono::minutes{1};
@@ -40,7 +40,7 @@ struct Spread {
   std::chrono::milliseconds resolution{};
   std::size_t entries = 0;  // entries that fire at times (not @reboot, not in error)
   std::size_t hosts = 1;
-  std::vector<CrontabError> errors;  // unreadable lines and entries that did not compile; the rest still count
+  std::vector<CrontabError> errors{};  // unreadable lines and entries that did not compile; the rest still count
 };
 
 // Throws fuzzycron::Error (kind argument) for an empty window, a resolution under 1 ms,

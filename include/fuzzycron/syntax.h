@@ -55,25 +55,25 @@ struct Term {
 
 struct FieldSyntax {
   FieldId id{};
-  std::string text;  // as written
+  std::string text{};  // as written
   int column = 1;
-  std::vector<Term> terms;
+  std::vector<Term> terms{};
 };
 
 // One line of an expression (several only in multi-line Jenkins specs).
 struct LineSyntax {
-  std::array<std::optional<FieldSyntax>, kFieldCount> fields;  // absent: not in the dialect's layout
-  std::string text;                                            // the line as written
-  int line = 0;                                                // 1-based line number for multi-line input, 0 otherwise
+  std::array<std::optional<FieldSyntax>, kFieldCount> fields{};  // absent: not in the dialect's layout
+  std::string text{};                                            // the line as written
+  int line = 0;  // 1-based line number for multi-line input, 0 otherwise
 
   const std::optional<FieldSyntax>& field(FieldId id) const noexcept { return fields[static_cast<int>(id)]; }
 };
 
 struct Syntax {
-  std::vector<LineSyntax> lines;    // empty: never fires (a Jenkins spec of comments only)
-  std::optional<std::string> zone;  // from a CRON_TZ= / TZ= prefix
+  std::vector<LineSyntax> lines{};    // empty: never fires (a Jenkins spec of comments only)
+  std::optional<std::string> zone{};  // from a CRON_TZ= / TZ= prefix
   int zone_column = 0, zone_line = 0;
-  std::string zone_text;
+  std::string zone_text{};
 };
 
 // The values a field's terms may name in a dialect.

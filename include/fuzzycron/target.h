@@ -33,8 +33,8 @@ FUZZYCRON_EXPORT std::optional<DstPolicy> target_dst_policy(Target t) noexcept;
 struct TargetSchedule {
   // systemd: OnCalendar= values with the zone; EventBridge: cron(...) bodies
   // ("7 3 13 * ? *"); the others: cron lines.
-  std::vector<std::string> expressions;
-  std::string zone;  // the IANA zone the expressions are read in
+  std::vector<std::string> expressions{};
+  std::string zone{};  // the IANA zone the expressions are read in
 };
 
 // Throws fuzzycron::Error (unsupported) naming what the target cannot express

@@ -18,7 +18,7 @@ struct Access;
 // A change of a zone's UTC offset: local time jumps forward (a gap) when
 // offset_after > offset_before, back (an overlap) otherwise.
 struct ZoneTransition {
-  std::chrono::sys_seconds at;  // the first instant with offset_after
+  std::chrono::sys_seconds at{};  // the first instant with offset_after
   std::chrono::seconds offset_before, offset_after;
 };
 

@@ -2,6 +2,11 @@
 // library is built with hidden visibility, so nothing else leaves it.
 #pragma once
 
+// The C++ headers need C++20 (fuzzycron/c.h, also included from C, does not).
+#if defined(__cplusplus) && __cplusplus < 202002L && !defined(_MSVC_LANG)
+#error "fuzzycron's C++ headers need C++20: compile with -std=c++20 (C programs include fuzzycron/c.h only)"
+#endif
+
 #if defined(_WIN32)
 #define FUZZYCRON_EXPORT
 #else

@@ -274,6 +274,15 @@ std::vector<Pattern> Access::patterns(const Schedule& s) {
 Schedule::Schedule(std::shared_ptr<const detail::CompiledSchedule> compiled) noexcept
     : compiled_(std::move(compiled)) {}
 
+Schedule::Schedule() noexcept {
+  static const Schedule never = [] {
+    Pattern p;
+    p.never = true;
+    return detail::Access::make({&p, 1}, TimeZone::utc(), DstPolicy::cronie());
+  }();
+  compiled_ = never.compiled_;
+}
+
 bool Schedule::never() const noexcept {
   bool never = true;
   for_each_line(*compiled_, [&](const Pattern& p) { never = never && p.never; });

@@ -16,10 +16,7 @@ using namespace std::chrono_literals;
 TEST(Deprecated, OldNamesMeanTheNewOnes) {
   ParseOptions o;
   o.seed = Seed({"nightly"});
-  o.spread = 15min;
-  EXPECT_EQ(o.offset_window, 15min);
-  ParseOptions copy = o;  // the alias shares the member's storage, copies included
-  EXPECT_EQ(copy.spread, 15min);
+  o.offset_window = 15min;  // ParseOptions::spread went in 0.5 (a union member broke designated initializers)
 
   EXPECT_EQ(offset(Seed({"nightly"}), 15min), seed_offset(Seed({"nightly"}), 15min));
   const Schedule s = parse("0 * * * *", o);
