@@ -3,10 +3,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
 
 #include "fuzzycron/error.h"
 #include "options.h"
+#include "suggest.h"
 
 namespace fuzzycron::cli {
 
@@ -53,7 +55,7 @@ void Subcommand::footer(const std::string& text) { app_->footer(text); }
 bool Subcommand::given() const { return app_->parsed(); }
 
 CommandLine::CommandLine(const std::string& description, const std::string& footer, const std::string& version)
-    : app_(std::make_unique<CLI::App>(description)) {
+    : app_(std::make_unique<CLI::App>(description, "fuzzycron")) {
   app_->footer(footer);
   app_->set_version_flag("-V,--version", version);
   app_->require_subcommand(1);
@@ -66,6 +68,19 @@ Subcommand CommandLine::add(const std::string& name, const std::string& descript
 }
 
 int CommandLine::run(int argc, char** argv, const std::vector<Command>& commands) {
+  // "fuzzycron nxt": the command that was probably meant, not a usage dump.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app_->get_subcommands({})) names.push_back(sub->get_name());
+    if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+      const auto near = closest_name(argv[1], names);
+      std::cerr << "fuzzycron: unknown command '" << argv[1] << "'"
+                << (near ? ": did you mean '" + *near + "'?" : std::string()) << "\nThe commands:";
+      for (const auto& n : names) std::cerr << " " << n;
+      std::cerr << " (fuzzycron --help)\n";
+      return kBadInput;
+    }
+  }
   try {
     app_->parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -82,6 +97,27 @@ int CommandLine::run(int argc, char** argv, const std::vector<Command>& commands
     return kFailure;
   }
   return kOk;
+}
+
+std::vector<CommandInfo> CommandLine::describe() const {
+  std::vector<CommandInfo> out;
+  for (const CLI::App* sub : app_->get_subcommands({})) {
+    CommandInfo c{sub->get_name(), sub->get_description(), {}, false};
+    for (const CLI::Option* o : sub->get_options({})) {
+      if (o->get_positional()) {
+        c.takes_files = true;
+        continue;
+      }
+      OptionInfo info;
+      for (const auto& n : o->get_snames()) info.names.push_back("-" + n);
+      for (const auto& n : o->get_lnames()) info.names.push_back("--" + n);
+      info.takes_value = o->get_type_size() != 0;
+      info.description = o->get_description();
+      c.options.push_back(std::move(info));
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
 }
 
 }  // namespace fuzzycron::cli

@@ -58,6 +58,18 @@ struct Command {
   std::function<int()> run;  // runs it once the command line is parsed; the exit status
 };
 
+// What completion scripts and the man page need to know of a subcommand.
+struct OptionInfo {
+  std::vector<std::string> names;  // "-d", "--dialect"
+  bool takes_value = false;
+  std::string description;
+};
+struct CommandInfo {
+  std::string name, description;
+  std::vector<OptionInfo> options;
+  bool takes_files = false;  // a positional argument (a file or an expression)
+};
+
 // The whole command line: its subcommands, parsing, dispatch and the errors
 // every command prints the same way.
 class CommandLine {
@@ -69,6 +81,7 @@ class CommandLine {
   // Parses, runs the command named, and returns the exit status: 2 for a
   // usage error or bad input (fuzzycron::Error), 1 for a failure while running.
   int run(int argc, char** argv, const std::vector<Command>& commands);
+  std::vector<CommandInfo> describe() const;
 
  private:
   std::unique_ptr<CLI::App> app_;
@@ -84,6 +97,7 @@ Command add_lint(CommandLine& line);
 Command add_spread(CommandLine& line);
 Command add_export(CommandLine& line);
 Command add_run(CommandLine& line);
+Command add_completion(CommandLine& line);
 
 // `fuzzycron batch`'s loop, for the fuzz target: JSON Lines in, JSON Lines out.
 int run_batch(std::istream& in, std::ostream& out);

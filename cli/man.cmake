@@ -1,31 +1,101 @@
-# cmake -DFUZZYCRON=path -DHELP2MAN=path -DOUT=fuzzycron.1.gz -P man.cmake
-# The man page of the fuzzycron command: help2man reads `fuzzycron --help` and
-# `--version`; every subcommand's --help goes in as a COMMANDS section.
-get_filename_component(dir "${OUT}" DIRECTORY)
-set(include "${dir}/fuzzycron.h2m")
-set(text "[COMMANDS]\n")
-foreach(cmd next prev explain lint spread resolve offset batch)
-  execute_process(COMMAND "${FUZZYCRON}" ${cmd} --help OUTPUT_VARIABLE help RESULT_VARIABLE rc)
+# cmake -DFUZZYCRON=path -DOUT=dir -DCRONTAB5=path -P man.cmake
+# The man pages: fuzzycron(1) from the command's own --help texts (every
+# subcommand the command lists, its examples as examples) and
+# fuzzycron-crontab(5) as written in docs/man, both compressed as Debian wants
+# them (no name or time stamp inside).
+function(run_help out)
+  execute_process(COMMAND "${FUZZYCRON}" ${ARGN} OUTPUT_VARIABLE text RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "fuzzycron ${cmd} --help failed (${rc})")
+    message(FATAL_ERROR "fuzzycron ${ARGN} failed (${rc})")
   endif()
-  # roff: a leading dot or quote would start a request; backslashes escape.
-  string(REPLACE "\\" "\\e" help "${help}")
-  string(REGEX REPLACE "\n([.'])" "\n\\\\&\\1" help "${help}")
-  string(APPEND text ".SS \"fuzzycron ${cmd}\"\n.nf\n${help}.fi\n")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+# roff: a leading dot or quote would start a request; backslashes escape;
+# hyphens in option names are minus signs.
+function(roff out text)
+  string(REPLACE "\\" "\\e" text "${text}")
+  string(REPLACE "-" "\\-" text "${text}")
+  string(REGEX REPLACE "(^|\n)([.'])" "\\1\\\\&\\2" text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+run_help(help --help)
+run_help(version --version)
+string(STRIP "${version}" version)
+
+# The description, the subcommands, the examples and the closing paragraphs.
+string(REGEX MATCH "^[^\n]*" description "${help}")
+string(REGEX REPLACE "^fuzzycron: *" "" description "${description}")
+string(REGEX MATCH "\nSubcommands:\n(([^\n]+\n)+)" _ "${help}")
+set(subcommands "${CMAKE_MATCH_1}")
+string(REGEX MATCHALL "\n  [a-z-]+" names "\n${subcommands}")
+string(REGEX MATCH "\nExamples:\n(([^\n]+\n)+)" _ "${help}")
+set(examples "${CMAKE_MATCH_1}")
+string(FIND "${help}" "\nExamples:\n" at)
+string(SUBSTRING "${help}" ${at} -1 footer)
+string(LENGTH "Examples:\n${examples}" skip)
+math(EXPR skip "${skip} + 2")
+string(SUBSTRING "${footer}" ${skip} -1 closing)
+
+set(page ".TH FUZZYCRON 1 \"\" \"${version}\" \"User Commands\"\n")
+string(APPEND page ".SH NAME\nfuzzycron \\- cron schedules that spread load deterministically\n")
+string(APPEND page ".SH SYNOPSIS\n.B fuzzycron\n.I COMMAND\n.RI [ OPTIONS ]\n.RI [ ARGUMENTS ]\n.br\n")
+string(APPEND page ".B fuzzycron\n.I COMMAND\n.B \\-\\-help\n")
+roff(description "${description}")
+string(APPEND page ".SH DESCRIPTION\n${description}\n.PP\nThe commands:\n.RS\n.nf\n")
+roff(subcommands "${subcommands}")
+string(APPEND page "${subcommands}.fi\n.RE\n")
+string(APPEND page ".SH COMMANDS\n")
+foreach(name IN LISTS names)
+  string(STRIP "${name}" name)
+  run_help(text ${name} --help)
+  roff(text "${text}")
+  string(APPEND page ".SS \"fuzzycron ${name}\"\n.nf\n${text}.fi\n")
 endforeach()
-string(APPEND text "[SEE ALSO]\ncrontab(5), cron(8), systemd.time(7)\n")
-file(WRITE "${include}" "${text}")
-execute_process(
-  COMMAND "${HELP2MAN}" --no-info --no-discard-stderr --section=1
-          "--name=cron schedules that spread load deterministically"
-          "--include=${include}" --output=${dir}/fuzzycron.1 "${FUZZYCRON}"
-  RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "help2man failed (${rc})")
-endif()
-# Compressed with no name or time stamp inside, as Debian wants man pages.
-execute_process(COMMAND gzip -9nf "${dir}/fuzzycron.1" RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "gzip failed (${rc})")
-endif()
+roff(examples "${examples}")
+string(APPEND page ".SH EXAMPLES\n.RS\n.nf\n${examples}.fi\n.RE\n")
+# "Dialects: ...", "DST policies: ...", "Exit status: ..." as sections of their
+# own (semicolons kept out of CMake's lists meanwhile).
+string(REPLACE ";" "<semicolon>" closing "${closing}")
+string(REPLACE "\n" ";" lines "${closing}")
+set(title "")
+set(body "")
+function(add_section)
+  if(title)
+    string(TOUPPER "${title}" upper)
+    string(REPLACE "<semicolon>" ";" text "${body}")
+    roff(text "${text}")
+    string(APPEND page ".SH ${upper}\n${text}\n")
+    set(page "${page}" PARENT_SCOPE)
+  endif()
+endfunction()
+foreach(line IN LISTS lines)
+  if(line MATCHES "^([A-Z][A-Za-z ]+): (.*)$")
+    add_section()
+    set(title "${CMAKE_MATCH_1}")
+    set(body "${CMAKE_MATCH_2}")
+  elseif(NOT line STREQUAL "")
+    string(APPEND body "\n${line}")
+  endif()
+endforeach()
+add_section()
+string(APPEND page ".SH FILES\n.TP\n.I /etc/fuzzycron/crontab\nthe crontab of the packaged service "
+                   "(fuzzycron.service, disabled until enabled); its format is in fuzzycron\\-crontab(5)\n"
+                   ".TP\n.I /var/lib/fuzzycron\nthe service's state directory (catch\\-up after downtime)\n")
+string(APPEND page ".SH SEE ALSO\nfuzzycron\\-crontab(5), crontab(5), cron(8), systemd.time(7)\n")
+file(WRITE "${OUT}/fuzzycron.1" "${page}")
+
+configure_file("${CRONTAB5}" "${OUT}/fuzzycron-crontab.5" COPYONLY)
+foreach(page fuzzycron.1 fuzzycron-crontab.5)
+  execute_process(COMMAND gzip -9nf "${OUT}/${page}" RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "gzip ${page} failed (${rc})")
+  endif()
+endforeach()
+
+# The completion scripts, from the command itself.
+foreach(shell bash zsh fish)
+  run_help(script completion ${shell})
+  file(WRITE "${OUT}/completion.${shell}" "${script}")
+endforeach()

@@ -4,7 +4,7 @@
 #   setup.sh test    the above, plus what the tests use (scripts/test.sh): GoogleTest,
 #                    Google Benchmark, libxml2 and libpng to check the spread plot,
 #                    Chromium to render it, clang and its runtime for the libFuzzer
-#                    targets, help2man and dpkg-dev for the Debian packages, Go and
+#                    targets, dpkg-dev and lintian for the Debian packages, zsh and fish (completion tests), Go and
 #                    robfig/cron (the kubernetes dialect's oracle), systemd (systemd-analyze
 #                    checks exported OnCalendar= specs), and with npm GitHub's
 #                    workflow parser (tests/oracles/github), pybind11, python3-dev and
@@ -24,7 +24,7 @@ case $profile in
       libgtest-dev libgmock-dev libbenchmark-dev
       libxml2-dev libpng-dev chromium
       clang libclang-rt-14-dev
-      help2man dpkg-dev file clang-format
+      dpkg-dev lintian file clang-format zsh fish
       golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd
       python3 python3-dev pybind11-dev python3-pytest python3-croniter
     ) ;;

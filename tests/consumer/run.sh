@@ -105,11 +105,48 @@ done
 version=$("$build/fuzzycron" --version)
 got=$(LD_LIBRARY_PATH=$(libdir_of "$work/root/usr") "$work/root/usr/bin/fuzzycron" --version)
 [ "$got" = "$version" ] || fail "packaged fuzzycron --version says '$got', want '$version'"
-[ -f "$work/root/usr/share/man/man1/fuzzycron.1.gz" ] || fail "no man page in the fuzzycron package"
+for f in usr/share/man/man1/fuzzycron.1.gz usr/share/man/man5/fuzzycron-crontab.5.gz \
+         usr/share/bash-completion/completions/fuzzycron usr/share/zsh/vendor-completions/_fuzzycron \
+         usr/share/fish/vendor_completions.d/fuzzycron.fish lib/systemd/system/fuzzycron.service \
+         etc/fuzzycron/crontab etc/default/fuzzycron; do
+  [ -f "$work/root/$f" ] || fail "the packages lack /$f"
+done
 # Listings are captured before grep: `grep -q` exits at the first match and,
 # under pipefail, the writer's SIGPIPE would fail the check at random.
 man_text=$(zcat "$work/root/usr/share/man/man1/fuzzycron.1.gz")
-grep -q 'fuzzycron lint' <<<"$man_text" || fail "man page lacks the commands"
+for cmd in next prev batch resolve offset explain lint spread export run completion; do
+  grep -q "^.SS \"fuzzycron $cmd\"" <<<"$man_text" || fail "man page lacks the command $cmd"
+done
+grep -q '^.SH EXAMPLES' <<<"$man_text" || fail "man page has no EXAMPLES section"
+grep -qE '/(build|work|tmp)/' <<<"$man_text" && fail "man page names a build-tree path"
+for page in man1/fuzzycron.1.gz man5/fuzzycron-crontab.5.gz; do
+  warnings=$(zcat "$work/root/usr/share/man/$page" | groff -man -Tutf8 -ww -z 2>&1 || true)
+  [ -z "$warnings" ] || fail "$page: groff warns: $warnings"
+done
+# The service: a unit systemd reads, installed disabled; its files are conffiles.
+if command -v systemd-analyze >/dev/null; then
+  mkdir -p "$work/unit"
+  sed "s|/usr/bin/fuzzycron|$work/root/usr/bin/fuzzycron|g" "$work/root/lib/systemd/system/fuzzycron.service" \
+    >"$work/unit/fuzzycron.service"
+  verify=$(systemd-analyze verify --man=no "$work/unit/fuzzycron.service" 2>&1) || fail "systemd-analyze verify: $verify"
+fi
+cli_deb=$(ls "$work"/shared-build/fuzzycron_*.deb)
+conffiles=$(dpkg-deb -I "$cli_deb" conffiles)
+grep -qx /etc/fuzzycron/crontab <<<"$conffiles" || fail "/etc/fuzzycron/crontab is not a conffile"
+dpkg-deb -c "$cli_deb" >"$work/cli.list"
+grep -q 'etc/systemd/system/multi-user.target.wants' "$work/cli.list" && fail "the service is enabled by the package"
+# copyright and changelog in every package; lintian finds no error.
+for deb in "${debs[@]}"; do
+  pkg=$(dpkg-deb -f "$deb" Package)
+  dpkg-deb -c "$deb" >"$work/$pkg.list"
+  for f in copyright changelog.gz; do
+    grep -q "usr/share/doc/$pkg/$f\$" "$work/$pkg.list" || fail "$pkg lacks /usr/share/doc/$pkg/$f"
+  done
+done
+if command -v lintian >/dev/null; then
+  lintian_out=$(lintian --fail-on error --tag-display-limit 0 "${debs[@]}" 2>&1) || fail "lintian finds errors:"$'\n'"$lintian_out"
+  echo "   lintian: no error ($(grep -c '^W:' <<<"$lintian_out" || true) warnings)"
+fi
 # The Python package, as packaged, imports and answers.
 py_dir=$(dirname "$(find "$work/root" -path '*dist-packages/fuzzycron/__init__.py' | head -1)")
 [ -n "$py_dir" ] && [ "$py_dir" != . ] || fail "no fuzzycron module in python3-fuzzycron"
@@ -117,8 +154,10 @@ py_got=$(LD_LIBRARY_PATH=$(libdir_of "$work/root/usr") PYTHONPATH=$(dirname "$py
   'import fuzzycron, datetime as d; print(fuzzycron.__version__, fuzzycron.parse("0 * * * *").next(d.datetime(2026, 1, 1, 0, 30)).isoformat())')
 [ "$py_got" = "${version#fuzzycron } 2026-01-01T01:00:00+00:00" ] || fail "packaged Python module says '$py_got'"
 echo "   python3-fuzzycron: $py_got"
-cli_deb=$(ls "$work"/shared-build/fuzzycron_*.deb)
 dpkg-deb -f "$cli_deb" Depends | grep -q 'libfuzzycron0 (= ' || fail "fuzzycron does not depend on its library"
+# Packages built against the library depend on exactly this version (its ABI may change with the minor).
+dpkg-deb --ctrl-tarfile "$(ls "$work"/shared-build/libfuzzycron0_*.deb)" | tar -xO ./shlibs >"$work/shlibs"
+grep -q "libfuzzycron 0 libfuzzycron0 (= " "$work/shlibs" || fail "shlibs: $(cat "$work/shlibs")"
 dev_deb=$(ls "$work"/shared-build/libfuzzycron-dev_*.deb)
 dev_files=$(dpkg-deb -c "$dev_deb")
 grep -q 'fuzzycronConfig.cmake' <<<"$dev_files" || fail "no CMake package in libfuzzycron-dev"
@@ -127,5 +166,50 @@ grep -q 'fuzzycron.pc' <<<"$dev_files" || fail "no pkg-config file in libfuzzycr
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
   apt-get install -s "${debs[@]}" >"$work/apt.log" 2>&1 || { cat "$work/apt.log"; fail "apt cannot install the packages"; }
   echo "   apt-get install -s: $(grep -c '^Inst' "$work/apt.log") packages would be installed"
+fi
+step "packages alone: pkg-config, g++ and gcc where the dependencies' -dev packages are hidden"
+# A mount namespace in which the headers and .pc files of date, fmt, OpenSSL,
+# xxHash, zlib and libfyaml do not exist, as on a machine with only the
+# project's packages; what the packages hold is unpacked in $work/root.
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
+  multiarch=$(gcc -print-multiarch)
+  hide=()
+  for pkg in libhowardhinnant-date-dev libfmt-dev libssl-dev libxxhash-dev zlib1g-dev libfyaml-dev; do
+    while read -r f; do
+      # What the package puts under /usr/include (or its multiarch directory), at the top.
+      case $f in
+        /usr/include/$multiarch/?*) top=/usr/include/$multiarch/$(cut -d/ -f5 <<<"$f") ;;
+        /usr/include/?*) top=/usr/include/$(cut -d/ -f4 <<<"$f") ;;
+        *) continue ;;
+      esac
+      [ "$top" != "/usr/include/$multiarch" ] && [ -e "$top" ] && hide+=("$top")
+    done < <(dpkg -L "$pkg" 2>/dev/null)
+  done
+  mapfile -t hide < <(printf '%s\n' "${hide[@]}" | sort -u)
+  cat >"$work/alone.sh" <<ALONE
+set -euo pipefail
+mount --make-rprivate /
+for p in ${hide[*]}; do
+  if [ -d "\$p" ]; then mount -t tmpfs none "\$p"; else mount --bind /dev/null "\$p"; fi
+done
+for d in /usr/lib/$multiarch/pkgconfig /usr/share/pkgconfig /usr/lib/pkgconfig; do
+  [ -d "\$d" ] && mount -t tmpfs none "\$d"
+done
+[ ! -e /usr/include/fmt/format.h ] && [ ! -s /usr/include/xxhash.h ] || { echo "the -dev packages are not hidden"; exit 1; }
+export PKG_CONFIG_SYSROOT_DIR=$work/root PKG_CONFIG_LIBDIR=$work/root/usr/lib/$multiarch/pkgconfig
+export LD_LIBRARY_PATH=$work/root/usr/lib/$multiarch
+libs=\$(pkg-config --cflags --libs fuzzycron fuzzycron-tools fuzzycron-c)
+echo "   pkg-config: \$libs"
+g++ "$src/examples/readme.cc" -o "$work/alone-readme" \$(pkg-config --cflags --libs fuzzycron)
+g++ -std=c++20 "$src/tests/consumer/tools.cc" -o "$work/alone-tools" \$(pkg-config --cflags --libs fuzzycron-tools fuzzycron)
+gcc -std=c11 -Wall -Werror "$src/tests/c/c_api_test.c" -o "$work/alone-c" \$(pkg-config --cflags --libs fuzzycron-c)
+"$work/alone-readme" >"$work/alone-readme.out" 2>&1
+"$work/alone-c" >/dev/null
+ALONE
+  unshare --mount bash "$work/alone.sh" || fail "a consumer of the packages alone does not build or run"
+  [ "$(cat "$work/alone-readme.out")" = "$expected_readme" ] || fail "the packages' README example differs"
+  echo "   without the dependencies' -dev packages: README example, tools program and C test build and run"
+else
+  echo "   (not root or no unshare: the check without the -dev packages is skipped)"
 fi
 echo "consumer: OK"
