@@ -28,6 +28,10 @@ Flag& Flag::needs(const Flag& other) {
   option_->needs(other.option_);
   return *this;
 }
+Flag& Flag::env(const std::string& variable) {
+  option_->envname(variable);
+  return *this;
+}
 bool Flag::given() const { return option_->count() > 0; }
 
 Flag Subcommand::option(const std::string& names, std::string& into, const std::string& help) {

@@ -29,6 +29,7 @@ class Flag {
   Flag& show_default();  // --help shows the value it starts with
   Flag& excludes(const Flag& other);
   Flag& needs(const Flag& other);
+  Flag& env(const std::string& variable);  // taken from this environment variable when not given
   bool given() const;  // on the command line (once it is parsed)
 
  private:

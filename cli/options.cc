@@ -21,7 +21,9 @@ void add_flags(Subcommand& c, Flags& f, unsigned groups) {
   }
   if (groups & kSeed)
     c.option("-s,--seed", f.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");
-  if (groups & kHost) c.option("--host", f.host, "host name: prepended to the seed parts");
+  if (groups & kHost)
+    c.option("--host", f.host, "host name: prepended to the seed parts (default for run: this machine's name)")
+        .env("FUZZYCRON_HOST");
   if (groups & kOffsetWindow)
     c.option("--offset-window,--spread", f.offset_window,
              "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m (--spread: its old name)");

@@ -192,5 +192,14 @@ lines=$("$bin" batch <<<"$input" | wc -l)
 if [ "$lines" -eq 4 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL batch-hostile-lines: $lines lines"; fi
 input=""
 rm -f "$tab"
+# The demo's last word is advice for where its schedules run (fuzzycron reads H),
+# not "quartz does not read H" (issue 25 item 11): its own lint line, run.
+demo_lint=$(grep -E '^run lint ' "$(dirname "$0")/../../scripts/demo.sh" | sed -e 's/^run //' -e 's/ || true$//' -e 's/"\$from"/2026-03-01T00:00:00Z/')
+demo_out=$(eval "\"\$bin\" $demo_lint" 2>&1 || true)
+if grep -q 'suggestion: H \* \* \* \* ?' <<<"$demo_out" && ! grep -q 'does not read H' <<<"$demo_out"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL demo-lint: $demo_out"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
