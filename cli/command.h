@@ -30,7 +30,7 @@ class Flag {
   Flag& excludes(const Flag& other);
   Flag& needs(const Flag& other);
   Flag& env(const std::string& variable);  // taken from this environment variable when not given
-  bool given() const;  // on the command line (once it is parsed)
+  bool given() const;                      // on the command line (once it is parsed)
 
  private:
   CLI::Option* option_;

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "fuzzycron/parse.h"
+#include "fuzzycron/schedule.h"
 #include "fuzzycron/seed.h"
 #include "fuzzycron/visibility.h"
 
@@ -23,6 +24,14 @@ namespace fuzzycron {
 //   o.seed = Seed({"web-07", "backup-db"});
 //   resolve("H 3 * * *", o);           // "12 3 * * *"
 FUZZYCRON_EXPORT std::string resolve(std::string_view expression, const ParseOptions& options);
+
+// parse() and resolve() of one expression from one reading of its text: what
+// a runner needs of each job (the schedule, and the resolved text for its logs).
+struct ParsedAndResolved {
+  Schedule schedule{};
+  std::string resolved{};
+};
+FUZZYCRON_EXPORT ParsedAndResolved parse_and_resolve(std::string_view expression, const ParseOptions& options);
 
 // The same, written in another dialect (`to`), rendered from the compiled
 // schedule. Throws fuzzycron::Error naming what `to` cannot express (L in standard,

@@ -58,13 +58,10 @@ std::string resolve_line(const syntax::Line& line, const std::string& original, 
 
 }  // namespace
 
-std::string resolve(std::string_view expression, const ParseOptions& options) {
-  syntax::Spec spec = detail::split(expression, options);
-  detail::draw_hash_forms(spec, options, /*finish=*/false);
-  for (const auto& line : spec.lines) {  // the dialect's checks, on a copy: the drawn terms are printed
-    syntax::Line checked = line;
-    detail::finish_line(checked, options);
-  }
+namespace {
+
+// The input's lines with each parsed line resolved; `spec` is drawn, not finished.
+std::string resolved_text(const syntax::Spec& spec, std::string_view expression, const ParseOptions& options) {
   // Lines of the input; parsed lines carry their 1-based number (0: single line).
   std::vector<std::string> lines;
   std::size_t start = 0;
@@ -88,6 +85,26 @@ std::string resolve(std::string_view expression, const ParseOptions& options) {
     out += lines[i];
   }
   return out;
+}
+
+}  // namespace
+
+std::string resolve(std::string_view expression, const ParseOptions& options) {
+  syntax::Spec spec = detail::split(expression, options);
+  detail::draw_hash_forms(spec, options, /*finish=*/false);
+  for (const auto& line : spec.lines) {  // the dialect's checks, on a copy: the drawn terms are printed
+    syntax::Line checked = line;
+    detail::finish_line(checked, options);
+  }
+  return resolved_text(spec, expression, options);
+}
+
+ParsedAndResolved parse_and_resolve(std::string_view expression, const ParseOptions& options) {
+  syntax::Spec spec = detail::split(expression, options);
+  detail::draw_hash_forms(spec, options, /*finish=*/false);
+  std::string text = resolved_text(spec, expression, options);
+  for (auto& line : spec.lines) detail::finish_line(line, options);
+  return {detail::compile_spec(spec, options), std::move(text)};
 }
 
 std::chrono::milliseconds seed_offset(const Seed& seed, std::chrono::milliseconds window) {

@@ -148,12 +148,14 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
 
 Config load_config(std::string_view text, const ParseOptions& base, const std::string& host) {
   Config out;
-  const Crontab tab = parse_crontab(text, base.dialect);
-  out.problems = tab.errors;
-  for (const auto& entry : tab.entries) {
+  Crontab tab = parse_crontab(text, base.dialect);
+  out.problems = std::move(tab.errors);
+  out.jobs.reserve(tab.entries.size());
+  for (auto& moved : tab.entries) {
     Job job;
-    job.name = entry.name;
-    job.entry = entry;
+    job.name = moved.name;
+    job.entry = std::move(moved);
+    const CrontabEntry& entry = job.entry;
     try {
       // The contiguous comment block above the entry, top to bottom.
       int first = entry.line - 1;
@@ -189,15 +191,14 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       ParseOptions options = job.entry.options(base, host);
       if (job.settings.dst) options.dst = *job.settings.dst;
       if (!entry.reboot) {
-        job.schedule = [&] {
-          try {
-            return parse(entry.schedule, options);
-          } catch (const Error& x) {  // columns from the start of the line
-            throw Error(x.kind(), x.message(), entry.text,
-                        x.line() > 1 ? x.column() : entry.schedule_column - 1 + x.column(), entry.line);
-          }
-        }();
-        job.resolved = resolve(entry.schedule, options);
+        try {
+          ParsedAndResolved parsed = parse_and_resolve(entry.schedule, options);
+          job.schedule = std::move(parsed.schedule);
+          job.resolved = std::move(parsed.resolved);
+        } catch (const Error& x) {  // columns from the start of the line
+          throw Error(x.kind(), x.message(), entry.text,
+                      x.line() > 1 ? x.column() : entry.schedule_column - 1 + x.column(), entry.line);
+        }
       } else {
         job.resolved = "@reboot";
       }

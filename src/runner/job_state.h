@@ -52,6 +52,7 @@ struct JobState {
   bool removed = false;
   bool last_failed = false;  // the last run's outcome was not success
   bool dirty = false;        // cursor or pending changed since the state was last written
+  bool waiting = false;      // in the loop's list of jobs with pending runs or a retry
 };
 
 struct Run {

@@ -63,17 +63,21 @@ std::streamsize AsyncLineBuffer::xsputn(const char* s, std::streamsize n) {
 
 int AsyncLineBuffer::sync() {
   if (line_.empty()) return 0;
+  bool wake = false;
   {
     std::lock_guard lock(mutex_);
     if (queued_bytes_ + line_.size() > capacity_) {
       ++dropped_;
     } else {
+      // The first line wakes the writer, which gathers for 10 ms (or 64 KiB) and
+      // writes them at once; an idle runner's writer sleeps.
+      wake = queue_.empty();
       queued_bytes_ += line_.size();
       queue_.push_back(std::move(line_));
     }
   }
   line_.clear();
-  cv_.notify_one();
+  if (wake) cv_.notify_one();
   return 0;
 }
 
@@ -83,6 +87,7 @@ void AsyncLineBuffer::drain() {
   std::unique_lock lock(mutex_);
   for (;;) {
     cv_.wait(lock, [&] { return closing_ || !queue_.empty() || dropped_ > dropped_said_; });
+    cv_.wait_for(lock, std::chrono::milliseconds(10), [&] { return closing_ || queued_bytes_ >= kBatch; });
     if (closing_ && !give_up) give_up = std::chrono::steady_clock::now() + deadline_after_close;
     if (queue_.empty() && dropped_ == dropped_said_) {
       if (closing_) return;
@@ -98,10 +103,13 @@ void AsyncLineBuffer::drain() {
       text =
           json_ ? fmt::format("{{\"ts\":\"{}\",\"level\":\"warning\",\"event\":\"log.dropped\",\"count\":{}}}\n", ts, n)
                 : fmt::format("{} warning log.dropped count={}\n", ts, n);
-    } else if (!queue_.empty()) {
-      text = std::move(queue_.front());
-      queue_.pop_front();
-      queued_bytes_ -= text.size();
+    } else {
+      text.reserve(std::min<std::size_t>(queued_bytes_, 1u << 20));
+      while (!queue_.empty() && text.size() < (1u << 20)) {  // up to 1 MiB a write
+        text += queue_.front();
+        queued_bytes_ -= queue_.front().size();
+        queue_.pop_front();
+      }
     }
     lock.unlock();
     // At most PIPE_BUF bytes per write once poll says there is room: after

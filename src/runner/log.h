@@ -29,7 +29,7 @@ class Log {
 };
 
 // The log's way to a file descriptor (stdout) that never blocks the loop: each
-// line is handed to a writer thread; when more than `capacity` bytes wait (a
+// line is handed to a writer thread (which writes within 10 ms, in batches); when more than `capacity` bytes wait (a
 // reader that stopped reading), new lines are dropped and counted, and the
 // count is written as its own line once the reader catches up. An ostream over
 // it (std::ostream out(&buffer)) is what Log writes to.
@@ -46,6 +46,7 @@ class AsyncLineBuffer final : public std::streambuf {
 
  private:
   void drain();
+  static constexpr std::size_t kBatch = 64 * 1024;
   int fd_;
   bool json_;
   std::size_t capacity_;

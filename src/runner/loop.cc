@@ -135,6 +135,23 @@ void Runner::watch() {
                       IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB);
 }
 
+// Whether the directory's events name the crontab (or a ConfigMap's ..data
+// swap): other files in its directory (a log, an editor's swap file) change
+// nothing.
+bool Runner::crontab_changed() {
+  const std::string name = std::filesystem::path(o_.file).filename().string();
+  alignas(inotify_event) char buf[16384];
+  bool ours = false;
+  for (ssize_t n; (n = ::read(inotify_fd_, buf, sizeof buf)) > 0;)
+    for (char* p = buf; p < buf + n;) {
+      const auto* e = reinterpret_cast<const inotify_event*>(p);
+      const std::string_view changed = e->len ? std::string_view(e->name) : std::string_view();
+      ours = ours || changed.empty() || changed == name || changed.starts_with("..") || (e->mask & IN_Q_OVERFLOW);
+      p += sizeof(inotify_event) + e->len;
+    }
+  return ours;
+}
+
 bool Runner::reload(bool first) {
   const std::optional<std::string> read = read_text(o_.file);
   if (!read) {
@@ -234,15 +251,25 @@ void Runner::apply(Config config, bool first) {
   }
   for (auto& [fingerprint, s] : old) s->removed = true;
   states_ = std::move(next_states);
+  next_stale_ = true;
+  std::erase_if(waiting_, [](const auto& sp) { return sp->removed; });
+  for (const auto& s : states_)
+    if (!s->pending.empty() || s->retry_at) mark_waiting(s);
   for (auto& s : states_)
     if (s->job.schedule && !s->next) advance(*s);
-  for (auto& s : states_)
+  // Each job's line, up to a thousand (the log stays readable at 100,000 jobs; /status has them all).
+  constexpr std::size_t kScheduledLines = 1000;
+  for (std::size_t i = 0; i < states_.size() && i < kScheduledLines; ++i) {
+    const auto& s = states_[i];
     log_("info", "job.scheduled",
          {{"job", s->job.name},
           {"line", s->job.entry.line},
           {"schedule", s->job.entry.schedule},
           {"resolved", s->job.resolved},
           {"next", s->next ? json(iso(*s->next)) : json(nullptr)}});
+  }
+  if (states_.size() > kScheduledLines)
+    log_("info", "job.scheduled", {{"more", states_.size() - kScheduledLines}, {"see", "/status"}});
   if (first && store_.enabled()) write_snapshot();  // the state of this configuration, from its first moment
 }
 
@@ -251,6 +278,24 @@ void Runner::mark(const std::shared_ptr<JobState>& s) {
   if (!store_.enabled() || s->dirty) return;
   s->dirty = true;
   dirty_.push_back(s);
+}
+
+void Runner::mark_waiting(const std::shared_ptr<JobState>& s) {
+  if (s->waiting) return;
+  s->waiting = true;
+  waiting_.push_back(s);
+}
+
+// The earliest next instant of any job: one pass over the jobs after they
+// changed, none while they did not (an idle loop of 100,000 jobs costs nothing).
+std::optional<sys_milliseconds> Runner::earliest_next() {
+  if (next_stale_) {
+    earliest_next_.reset();
+    for (const auto& s : states_)
+      if (s->next && (!earliest_next_ || *s->next < *earliest_next_)) earliest_next_ = s->next;
+    next_stale_ = false;
+  }
+  return earliest_next_;
 }
 
 void Runner::flush_state() {
@@ -343,6 +388,7 @@ void Runner::catch_up(const std::shared_ptr<JobState>& sp, sys_milliseconds from
     if (std::none_of(s.pending.begin(), s.pending.end(), [&](const auto& p) { return p.first == t; }))
       s.pending.emplace_back(t, not_before);
   std::sort(s.pending.begin(), s.pending.end());
+  if (!s.pending.empty()) mark_waiting(sp);
 }
 
 // ---- firing: due instants, overlap, pending runs and retries
@@ -353,14 +399,16 @@ void Runner::fire_due(sys_milliseconds now) {
   // catch-up policy: after a stall a per-second job runs once, not once per
   // second it missed, and `catchup: skip` means skip.
   const milliseconds slack{std::max<std::int64_t>(60'000, static_cast<std::int64_t>(50 * clock_.rate()))};
-  std::size_t looked = 0;
+  if (const auto earliest = earliest_next(); !earliest || now < *earliest) return;
+  next_stale_ = true;  // the pass advances the jobs it fires
+  std::size_t due = 0;
   for (auto& sp : states_) {
-    if (++looked % kCheckSignalsEvery == 0) {
+    JobState& s = *sp;
+    if (!s.job.schedule || !s.next || *s.next > now) continue;
+    if (++due % kCheckSignalsEvery == 0) {
       handle_signals();  // a long pass must not hold up SIGTERM
       if (stopping_) return;
     }
-    JobState& s = *sp;
-    if (!s.job.schedule || !s.next || *s.next > now) continue;
     const auto newest = s.job.schedule->prev(now + milliseconds{1});
     if (!newest || *newest < *s.next || now - *newest > slack) {
       catch_up(sp, s.cursor, now, "late");
@@ -413,11 +461,13 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
         }
       s.pending.assign(1, {t, 0});
       mark(sp);
+      mark_waiting(sp);
       return;
     case Concurrency::queue:
       if (s.pending.empty()) {
         s.pending.emplace_back(t, 0);
         mark(sp);
+        mark_waiting(sp);
       } else {
         ++s.counters.skipped["queue-full"];
         log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "queue-full"}, {"scheduled_for", iso(t)}});
@@ -428,7 +478,8 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
 
 void Runner::start_pending() {
   const auto mono = clock_.mono();
-  for (auto& sp : states_) {
+  const auto waiting = waiting_;  // start() may add to it
+  for (const auto& sp : waiting) {
     JobState& s = *sp;
     // Under `allow` every due run starts (the job's on-time runs must not starve
     // its catch-up); else one at a time, when the job is idle.
@@ -445,6 +496,11 @@ void Runner::start_pending() {
       start(sp, s.retry_for, attempt);
     }
   }
+  std::erase_if(waiting_, [](const auto& sp) {
+    const bool done = sp->pending.empty() && !sp->retry_at;
+    if (done) sp->waiting = false;
+    return done;
+  });
 }
 
 void Runner::begin_shutdown(int sig) {
@@ -472,16 +528,17 @@ void Runner::begin_shutdown(int sig) {
                                         : "wait"}});
 }
 
-void Runner::publish(bool build) {
+void Runner::publish(int documents) {
   if (!server_) return;
   const bool healthy =
       !o_.strict_health || std::none_of(states_.begin(), states_.end(), [](const auto& st) { return st->last_failed; });
   server_->tick(true, healthy);
-  if (!build) return;
+  if (!documents) return;
   ++counters_.builds;
   counters_.state_errors = state_errors_;
-  server_->publish(metrics_text(states_, counters_, o_.metrics_jobs),
-                   status_json(states_, clock_.now(), o_.file, problems_, stopping_));
+  server_->publish(
+      documents & StatusServer::metrics ? metrics_text(states_, counters_, o_.metrics_jobs) : "",
+      documents & StatusServer::status ? status_json(states_, clock_.now(), o_.file, problems_, stopping_) : "");
 }
 
 void Runner::loop(std::optional<sys_milliseconds> until) {
@@ -499,7 +556,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     }
     launch_queued();
     handle_process_deadlines();
-    publish(false);
+    publish(0);
     if (reload_requested_ || (reload_at_ && clock_.mono() >= *reload_at_)) {
       reload_requested_ = false;
       reload_at_.reset();
@@ -518,8 +575,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     // The next wall instant and the next process deadline.
     std::optional<sys_milliseconds> wall;
     if (!stopping_) {
-      for (const auto& s : states_)
-        if (s->next && (!wall || *s->next < *wall)) wall = s->next;
+      wall = earliest_next();
       if (until && (!wall || *until < *wall)) wall = until;
     }
     std::optional<std::int64_t> mono;
@@ -530,7 +586,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       if (r->drain_until) earliest(*r->drain_until);
       if (r->exited && r->out < 0) earliest(clock_.mono());  // to retire at once
     }
-    for (const auto& s : states_) {
+    for (const auto& s : waiting_) {
       if (may_start_pending(*s)) earliest(s->pending.front().second);
       if (s->retry_at) earliest(*s->retry_at);
     }
@@ -542,12 +598,9 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       if (r->out >= 0) fds.push_back(r->out);
     clock_.wait(wall, mono, fds, ready);
     if (ready[0]) handle_signals();
-    if (ready[2] && server_->wanted()) publish(true);
+    if (ready[2]) publish(server_->wanted());
     reap();  // SIGCHLDs coalesce, and a fake launcher sends none
-    if (ready[1]) {
-      char buf[4096];
-      while (::read(inotify_fd_, buf, sizeof buf) > 0) {
-      }
+    if (ready[1] && crontab_changed()) {
       // Read once the writer has been quiet a moment: not between an editor's
       // truncate and its write, nor half of a two-step write.
       reload_at_ = clock_.mono() + kReloadQuietMs;
@@ -621,6 +674,7 @@ void Runner::handle_jumps() {
       if (j.delta.count() > 0 && s->cursor < now) catch_up(s, s->cursor, now, kind);
       advance(*s);
     }
+    next_stale_ = true;
   }
 }
 

@@ -43,8 +43,11 @@ class Runner {
  private:
   void watch();
   bool reload(bool first);
+  bool crontab_changed();
   void apply(Config config, bool first);
   void mark(const std::shared_ptr<JobState>& s);
+  void mark_waiting(const std::shared_ptr<JobState>& s);
+  std::optional<sys_milliseconds> earliest_next();
   void flush_state();
   void write_snapshot();
   void advance(JobState& s);
@@ -69,7 +72,7 @@ class Runner {
   void handle_process_deadlines();
   void end_finished();
   void begin_shutdown(int sig);
-  void publish(bool build);  // build: a scrape waits for fresh documents
+  void publish(int documents);  // StatusServer::Document bits: what a scrape waits for
   void handle_jumps();
   void loop(std::optional<sys_milliseconds> until);
   // Reads pending signals without waiting; SIGHUP only asks for a reload.
@@ -82,7 +85,10 @@ class Runner {
   Log log_;
   StateStore store_;
   std::vector<std::shared_ptr<JobState>> states_;
-  std::vector<std::shared_ptr<JobState>> dirty_;  // to be written before the next start
+  std::vector<std::shared_ptr<JobState>> dirty_;    // to be written before the next start
+  std::vector<std::shared_ptr<JobState>> waiting_;  // with pending runs or a retry: an idle loop looks at these only
+  std::optional<sys_milliseconds> earliest_next_;   // the earliest next instant of any job, while !next_stale_
+  bool next_stale_ = true;
   std::vector<std::unique_ptr<Run>> runs_;
   std::vector<std::unique_ptr<Run>> queued_;  // started, not yet launched
   std::vector<pid_t> lingering_;              // groups of ended runs whose descendants live on

@@ -235,6 +235,7 @@ void Runner::finish(std::unique_ptr<Run>& r) {
       s.retry_for = r->scheduled_for;
       s.retry_at = clock_.mono() + (1000LL << std::min(r->attempt - 1, 20));
       s.retry_end = FailedRun{r->id, r->scheduled_for, fields};
+      mark_waiting(r->state);
     } else if (!s.job.settings.on_permanent_failure.empty()) {
       s.retry_end.reset();
       run_hook(s, FailedRun{r->id, r->scheduled_for, fields});

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 namespace fuzzycron::runner {
 
@@ -24,10 +25,12 @@ struct StatusServer::Impl {
   bool ready = false, healthy = true;
   steady_clock::time_point ticked{};
   std::uint64_t asked = 0, built = 0;  // scrapes that asked for documents; the last one answered
+  int want = 0;                        // Document bits asked since the last build
   int wake = -1;
 
   // Wakes the loop and waits (at most 2 s) for documents built after this request.
-  void fresh(std::unique_lock<std::mutex>& lock) {
+  void fresh(std::unique_lock<std::mutex>& lock, int document) {
+    want |= document;
     const std::uint64_t mine = ++asked;
     const std::uint64_t one = 1;
     (void)!::write(wake, &one, sizeof one);
@@ -47,9 +50,11 @@ StatusServer::~StatusServer() {
 
 int StatusServer::wake_fd() const { return impl_->wake; }
 
-bool StatusServer::wanted() {
+int StatusServer::wanted() {
   std::uint64_t n = 0;
-  return ::read(impl_->wake, &n, sizeof n) == sizeof n && n > 0;
+  (void)!::read(impl_->wake, &n, sizeof n);
+  std::lock_guard lock(impl_->mutex);
+  return std::exchange(impl_->want, 0);
 }
 
 bool StatusServer::start(const std::string& address, std::string& error) {
@@ -70,15 +75,15 @@ bool StatusServer::start(const std::string& address, std::string& error) {
     return false;
   }
   Impl& s = *impl_;
-  auto document = [&s](std::string Impl::*field, const char* type) {
-    return [&s, field, type](const httplib::Request&, httplib::Response& res) {
+  auto document = [&s](std::string Impl::*field, int which, const char* type) {
+    return [&s, field, which, type](const httplib::Request&, httplib::Response& res) {
       std::unique_lock lock(s.mutex);
-      s.fresh(lock);
+      s.fresh(lock, which);
       res.set_content(s.*field, type);
     };
   };
-  s.server.Get("/metrics", document(&Impl::metrics, "text/plain; version=0.0.4"));
-  s.server.Get("/status", document(&Impl::status, "application/json"));
+  s.server.Get("/metrics", document(&Impl::metrics, Document::metrics, "text/plain; version=0.0.4"));
+  s.server.Get("/status", document(&Impl::status, Document::status, "application/json"));
   s.server.Get("/healthz", [&s](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(s.mutex);
     const bool alive = steady_clock::now() - s.ticked < std::chrono::seconds(5);
@@ -108,11 +113,11 @@ void StatusServer::tick(bool ready, bool healthy) {
   impl_->ticked = steady_clock::now();
 }
 
-void StatusServer::publish(std::string metrics, std::string status) {
+void StatusServer::publish(std::string metrics_text, std::string status_text) {
   {
     std::lock_guard lock(impl_->mutex);
-    impl_->metrics = std::move(metrics);
-    impl_->status = std::move(status);
+    if (!metrics_text.empty()) impl_->metrics = std::move(metrics_text);
+    if (!status_text.empty()) impl_->status = std::move(status_text);
     impl_->built = impl_->asked;
   }
   impl_->published_cv.notify_all();

@@ -16,13 +16,14 @@ class StatusServer {
   ~StatusServer();
   // HOST:PORT (":9100" = every address); false with a reason when it cannot listen.
   bool start(const std::string& address, std::string& error);
-  // Readable when a scrape waits for fresh documents; wanted() reads it.
+  // Readable when a scrape waits for fresh documents; wanted() says which.
+  enum Document { metrics = 1, status = 2 };
   int wake_fd() const;
-  bool wanted();
+  int wanted();
   // The loop is alive; `healthy` false makes /healthz 503 (strict mode: a job's last run failed).
   void tick(bool ready, bool healthy);
-  // Fresh documents for the scrapes that wait.
-  void publish(std::string metrics, std::string status);
+  // Fresh documents for the scrapes that wait (only those wanted() named are built).
+  void publish(std::string metrics_text, std::string status_text);
 
  private:
   struct Impl;
