@@ -17,7 +17,9 @@ void add_flags(Subcommand& c, Flags& f, unsigned groups) {
   }
   if (groups & kZone) {
     c.option("-z,--tz", f.tz, "IANA time zone of the schedule, e.g. America/New_York").show_default();
-    c.option("--dst", f.dst, "DST policy: cron | wall | skip-first | shift-both | ...").show_default();
+    c.option(
+        "--dst", f.dst,
+        "DST policy: cron | wall | skip-first | shift-both | ... (default: the dialect's own: cron; wall for spring)");
   }
   if (groups & kSeed)
     c.option("-s,--seed", f.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");

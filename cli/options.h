@@ -23,7 +23,7 @@ inline constexpr int kBadInput = 2;
 struct Flags {
   std::string dialect = "standard";
   std::string tz = "UTC";
-  std::string dst = "cron";
+  std::string dst;                 // empty: the dialect's own (cron; wall for spring)
   std::vector<std::string> seeds;  // -s/--seed, in order
   std::string host;                // --host: prepended to the seed
   std::string hash;                // --hash: a scheme name, or empty for the dialect's

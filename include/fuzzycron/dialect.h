@@ -16,11 +16,13 @@ enum class Dialect : unsigned char {
   kubernetes,   // robfig/cron v3 ParseStandard (Kubernetes CronJobs): 5 fields, no seconds
   croniter,     // croniter 6 (Python): min hour dom mon dow [sec [year]]
   cron_parser,  // cron-parser 5 (npm): 5 fields, or 6 with seconds first
+  spring,       // Spring Framework 5.3+/6 CronExpression: 6 fields, seconds first, day fields ANDed
 };
 
 // Every dialect, in the order above.
-inline constexpr Dialect kAllDialects[] = {Dialect::standard,   Dialect::quartz,   Dialect::jenkins,    Dialect::furiko,
-                                           Dialect::kubernetes, Dialect::croniter, Dialect::cron_parser};
+inline constexpr Dialect kAllDialects[] = {Dialect::standard,    Dialect::quartz,     Dialect::jenkins,
+                                           Dialect::furiko,      Dialect::kubernetes, Dialect::croniter,
+                                           Dialect::cron_parser, Dialect::spring};
 
 FUZZYCRON_EXPORT std::string_view dialect_name(Dialect d) noexcept;
 FUZZYCRON_EXPORT std::optional<Dialect> dialect_from_name(std::string_view name) noexcept;

@@ -22,7 +22,7 @@ void for_each_value(const Term& t, const FieldRules& r, Add add) {
   const int step = t.step > 0 ? t.step : 1;
   switch (t.kind) {
     case Kind::all:
-      for (int v = r.min; v <= r.max; v += step) add(v);
+      for (int v = r.star_min >= 0 ? r.star_min : r.min; v <= r.max; v += step) add(v);
       break;
     case Kind::value:
       if (t.step > 0)
@@ -51,7 +51,7 @@ void for_each_value(const Term& t, const FieldRules& r, Add add) {
 std::uint64_t value_bits(const Term& t, const FieldRules& r) {
   int lo = 0, hi = -1;
   switch (t.kind) {
-    case Kind::all: lo = r.min, hi = r.max; break;
+    case Kind::all: lo = r.star_min >= 0 ? r.star_min : r.min, hi = r.max; break;
     case Kind::value: lo = t.lo, hi = t.step > 0 ? r.max : t.lo; break;
     case Kind::range: lo = t.lo, hi = t.hi; break;
     default: return 0;
@@ -128,7 +128,10 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
             case Kind::no_spec: p.days = 0xfffffffeu; break;
             case Kind::last_day: p.last_day_offsets |= 1u << t.lo; break;
             case Kind::last_weekday: p.last_day_offsets_weekday |= 1u << t.lo; break;
-            case Kind::nearest_weekday: p.nearest_weekdays |= 1u << t.lo; break;
+            case Kind::nearest_weekday:
+              p.nearest_weekdays |= 1u << t.lo;
+              if (d == Dialect::spring) p.nearest_weekdays |= 1u;  // a Sunday moves forward only
+              break;
             default: p.days |= static_cast<std::uint32_t>(value_bits(t, r));
           }
           break;
@@ -139,7 +142,9 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
           switch (t.kind) {
             case Kind::no_spec: p.weekdays = 0x7f; break;
             case Kind::last_of_weekday: p.last_weekdays |= static_cast<std::uint8_t>(1u << weekday(t.lo)); break;
-            case Kind::nth_weekday: p.nth_weekdays[t.hi - 1] |= static_cast<std::uint8_t>(1u << weekday(t.lo)); break;
+            case Kind::nth_weekday:  // a sixth weekday of a month never comes (Spring's MON#6)
+              if (t.hi <= 5) p.nth_weekdays[t.hi - 1] |= static_cast<std::uint8_t>(1u << weekday(t.lo));
+              break;
             default: for_each_value(t, r, [&](int v) { p.weekdays |= static_cast<std::uint8_t>(1u << weekday(v)); });
           }
           break;

@@ -20,6 +20,7 @@ struct Pattern {
   std::uint32_t last_day_offsets = 0;          // bit n: the day (last - n)          L, L-n
   std::uint32_t last_day_offsets_weekday = 0;  // bit n: weekday nearest (last - n)  LW, L-nW
   std::uint32_t nearest_weekdays = 0;          // bit d: weekday nearest d           dW
+                                               // (bit 0: Spring's rule: a Sunday moves forward only)
   std::uint16_t months = 0;                    // bit m, 1..12
   std::uint8_t weekdays = 0;                   // bit w, 0 = Sunday .. 6
   std::uint8_t last_weekdays = 0;              // bit w: last such weekday of the month  wL

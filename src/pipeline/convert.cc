@@ -66,7 +66,7 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
     add(dom, std::countr_zero(b) ? fmt::format("L-{}", std::countr_zero(b)) : "L");
   for (std::uint32_t b = p.last_day_offsets_weekday; b; b &= b - 1)
     add(dom, std::countr_zero(b) ? fmt::format("L-{}W", std::countr_zero(b)) : "LW");
-  for (std::uint32_t b = p.nearest_weekdays; b; b &= b - 1) add(dom, fmt::format("{}W", std::countr_zero(b)));
+  for (std::uint32_t b = p.nearest_weekdays & ~1u; b; b &= b - 1) add(dom, fmt::format("{}W", std::countr_zero(b)));
   // Day-of-week text in the target's numbering (quartz: 1 = Sunday).
   const int base = row.sunday;
   std::string dow;

@@ -229,7 +229,7 @@ std::vector<std::string> systemd_specs(const Pattern& p, const std::string& zone
         cannot(T, fmt::format("L-{}W (the nearest weekday so close to the start of the month)", n), text);
       }
     }
-    for (std::uint32_t b = q.nearest_weekdays; b; b &= b - 1) {
+    for (std::uint32_t b = q.nearest_weekdays & ~1u; b; b &= b - 1) {
       const int d = std::countr_zero(b);  // the weekday nearest the d-th, in the month
       if (d == 1) {
         add("Mon..Fri", "-01");

@@ -5,8 +5,8 @@
 namespace fuzzycron::syntax {
 namespace {
 
-constexpr const DialectRow* kRows[] = {&kStandardRow,   &kQuartzRow,   &kJenkinsRow,   &kFurikoRow,
-                                       &kKubernetesRow, &kCroniterRow, &kCronParserRow};
+constexpr const DialectRow* kRows[] = {&kStandardRow,   &kQuartzRow,   &kJenkinsRow,    &kFurikoRow,
+                                       &kKubernetesRow, &kCroniterRow, &kCronParserRow, &kSpringRow};
 static_assert(std::size(kRows) == std::size(kAllDialects), "every dialect has a row");
 
 bool starts_with_star(const std::optional<Field>& f) { return !f || f->text.starts_with('*'); }

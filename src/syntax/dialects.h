@@ -60,6 +60,7 @@ bool days_never_ored(const Line& line);             // quartz, jenkins, spring: 
 bool days_ored_unless_star_text(const Line& line);  // Vixie: OR unless a field's text starts with '*'
 
 // The rows, defined in the dialect's own file.
-extern const DialectRow kStandardRow, kQuartzRow, kJenkinsRow, kFurikoRow, kKubernetesRow, kCroniterRow, kCronParserRow;
+extern const DialectRow kStandardRow, kQuartzRow, kJenkinsRow, kFurikoRow, kKubernetesRow, kCroniterRow, kCronParserRow,
+    kSpringRow;
 
 }  // namespace fuzzycron::syntax

@@ -52,6 +52,11 @@ struct FieldRules {
   bool hash_inside = false;            // cron-parser: H#k and HL in day-of-week, a-H anywhere
   bool last_weekday_prefix = false;    // croniter: day-of-week L5 = the last Friday
   bool last_only = false;              // dom: L alone, no L-n, LW or nW (cron-parser, croniter)
+  bool last_offset_positive = false;   // dom: L-n with n >= 1 (spring: L-0 is an error)
+  int nth_max = 5;                     // dow n#k: k up to this (spring: any k; past 5 it never matches)
+  int star_min = -1;                   // the first value of '*' with a step (spring dow: 1, Monday); -1: min
+  bool seven_start_is_zero = false;    // dow: a range 7-b is 0-b (spring: SUN-FRI)
+  bool plus_sign = false;              // numbers may be written +5 (Java's parseInt)
   std::string_view dialect;
   std::string_view range_text;  // "0-59"
 };
@@ -80,6 +85,7 @@ Spec split_kubernetes(std::string_view text);
 // `seeded`: croniter reads its aliases as hashed forms when a hash_id is given.
 Spec split_croniter(std::string_view text, const CroniterOptions& options, bool seeded);
 Spec split_cron_parser(std::string_view text, const CronParserOptions& options);
+Spec split_spring(std::string_view text);
 
 // After hash forms are drawn: the value sets croniter and cron-parser compute,
 // with their checks (src/syntax/dialect_croniter.cc, dialect_cron_parser.cc).

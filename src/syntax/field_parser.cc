@@ -60,7 +60,7 @@ class ItemParser {
     }
     if (c == '*' || (c == '?' && r_.question_is_star)) {
       t.kind = Term::Kind::all;
-      t.lo = r_.min;
+      t.lo = r_.star_min >= 0 ? r_.star_min : r_.min;
       t.hi = r_.max;
       pos_ = 1;
       if (peek() == '/') t.step = parse_step();
@@ -79,7 +79,7 @@ class ItemParser {
     if ((c == 'H' || (c == 'h' && r_.lowercase_specials)) && (r_.hash_h)) return parse_hash(t, '(', ')');
     if (c == '#' && r_.hash_pound) return parse_hash(t, '[', ']');
     if (is_special(c, 'L') && (r_.last || r_.dow_bare_last || r_.last_weekday_prefix)) return parse_last(t);
-    if (!is_digit(c) && !is_alpha(c))
+    if (!is_digit(c) && !is_alpha(c) && !(c == '+' && r_.plus_sign))
       error(0, fmt::format("unexpected '{}': expected a number{}", printable(s_.substr(0, 1)), what_else()));
     t.lo = parse_value();
     t.kind = Term::Kind::value;
@@ -104,7 +104,7 @@ class ItemParser {
       if (at_end() || !is_digit(s_[pos_]))
         error(k_at, "'#' must be followed by a number 1-5 (the k-th weekday of the month)");
       t.hi = parse_number();
-      if (t.hi < 1 || t.hi > 5)
+      if (t.hi < 1 || t.hi > r_.nth_max)
         error(k_at, fmt::format("#{} is out of range: a weekday occurs 1-5 times in a month", t.hi));
       t.kind = Term::Kind::nth_weekday;
       expect_end();
@@ -194,6 +194,7 @@ class ItemParser {
   }
 
   int parse_number() {
+    if (r_.plus_sign && peek() == '+' && pos_ + 1 < static_cast<int>(s_.size()) && is_digit(s_[pos_ + 1])) ++pos_;
     const int start = pos_;
     long long v = 0;
     while (!at_end() && is_digit(s_[pos_])) {
@@ -258,7 +259,8 @@ class ItemParser {
   int parse_step() {
     ++pos_;  // '/'
     const int at = pos_;
-    if (at_end() || !is_digit(s_[pos_])) error(at, "'/' must be followed by a step (a positive number)");
+    if (at_end() || !(is_digit(s_[pos_]) || (r_.plus_sign && s_[pos_] == '+')))
+      error(at, "'/' must be followed by a step (a positive number)");
     const int n = parse_number();
     if (n == 0) error(at, "the step must be positive, not 0");
     if (r_.max_step && n > r_.max_step)
@@ -272,6 +274,7 @@ class ItemParser {
       t.lo %= 7;
       if (t.hi % 7 == 0) t.hi = 6;
     }
+    if (r_.seven_start_is_zero && t.lo == 7 && t.hi < 7) t.lo = 0;  // spring: SUN-FRI is 7-5, Sunday to Friday
     if (t.hi >= t.lo) return;
     if (r_.x_to_zero && t.hi == 0) {  // day-of-week MON-0: through Sunday
       t.hi = 7;
@@ -310,6 +313,8 @@ class ItemParser {
       if (at_end() || !is_digit(s_[pos_])) error(at, "L- must be followed by a number of days 0-30");
       t.lo = parse_number();
       if (t.lo > 30) error(at, fmt::format("L-{} is out of range: the offset from the last day must be 0-30", t.lo));
+      if (t.lo == 0 && r_.last_offset_positive)
+        error(at, "L-0 is not allowed here: write L for the last day, L-n (n >= 1) for n days before it");
     }
     if (is_special(peek(), 'W')) {
       ++pos_;

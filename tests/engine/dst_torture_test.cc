@@ -155,6 +155,10 @@ std::string generate(Dialect d, std::mt19937_64& rng) {
     case Dialect::cron_parser:
       return pick({"0", "H", "*/20"}) + " " + minute + " " + hour + " " + pick({"*", "?", "1", "1,15", "*/2", "L"}) +
              " " + pick({"*", "2", "3/3"}) + " " + pick({"*", "1-5", "0", "MON,fri", "5L", "2#3"});
+    case Dialect::spring:
+      return pick({"0", "H", "*/20"}) + " " + minute + " " + hour + " " +
+             pick({"*", "?", "1", "L", "L-2", "15W", "LW"}) + " " + pick({"*", "2", "3/3"}) + " " +
+             pick({"*", "?", "MON-FRI", "*/2", "5L", "2#3", "7-5"});
   }
   return "* * * * *";
 }

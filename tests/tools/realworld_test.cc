@@ -74,13 +74,14 @@ std::vector<CorpusEntry> corpus() {
   return out;
 }
 
-// The dialect each system's schedules are written for (Spring and the
-// heartbeat's 7 fields read as Quartz).
+// The dialect each system's schedules are written for (the heartbeat's 7
+// fields read as Quartz).
 Dialect dialect_of(const std::string& system) {
   if (system == "prow" || system == "k8s" || system == "robfig") return Dialect::kubernetes;
   if (system == "jenkins") return Dialect::jenkins;
   if (system == "furiko") return Dialect::furiko;
-  if (system == "quartz" || system == "spring" || system == "heartbeat") return Dialect::quartz;
+  if (system == "spring") return Dialect::spring;
+  if (system == "quartz" || system == "heartbeat") return Dialect::quartz;
   return Dialect::standard;
 }
 
