@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <ostream>
-#include <regex>
 #include <unordered_map>
 
 #include "fuzzycron/resolve.h"
@@ -695,16 +694,26 @@ void Runner::handle_signals() {
 // A host name that a container or pod gets anew at each start reseeds every
 // job's H: said at start, with what to do about it.
 void Runner::warn_about_host() {
-  static const std::regex container_id("[0-9a-f]{12}([0-9a-f]{52})?");
-  static const std::regex replica_set_pod(".+-[0-9a-f]{6,10}-[0-9a-z]{5}");
+  const std::string& h = o_.host;
+  auto all_of = [](std::string_view s, auto pred) { return !s.empty() && std::all_of(s.begin(), s.end(), pred); };
+  auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); };
+  auto alnum = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); };
   const char* why = nullptr;
-  if (std::regex_match(o_.host, container_id))
+  if ((h.size() == 12 || h.size() == 64) && all_of(h, hex)) {
     why = "a container id";
-  else if (std::regex_match(o_.host, replica_set_pod))
-    why = "a Deployment's pod name (ReplicaSet hash and a random suffix)";
+  } else if (const auto last = h.rfind('-'); last != std::string::npos && last > 0) {
+    // name-<pod-template-hash, 6-10>-<5>: a Deployment's pod, new at every rollout or restart.
+    const auto before = h.rfind('-', last - 1);
+    const std::string_view suffix = std::string_view(h).substr(last + 1);
+    const std::string_view hash =
+        before == std::string::npos ? std::string_view() : std::string_view(h).substr(before + 1, last - before - 1);
+    if (before != std::string::npos && before > 0 && suffix.size() == 5 && all_of(suffix, alnum) &&
+        hash.size() >= 6 && hash.size() <= 10 && all_of(hash, alnum))
+      why = "a Deployment's pod name (ReplicaSet hash and a random suffix)";
+  }
   if (!why) return;
   log_("warning", "runner.host",
-       {{"host", o_.host},
+       {{"host", h},
         {"looks_like", why},
         {"message",
          "H is seeded by the host name, and this one changes with every restart, so every job moves each time: "
