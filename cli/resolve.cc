@@ -88,6 +88,12 @@ int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std
       return kBadInput;
     }
     repository = c.flags.seeds.front();
+    if (file == "-" && c.path.empty()) {
+      // The path seeds every cron: piped workflows would all get the same values.
+      err << "fuzzycron: --workflow - needs --path .github/workflows/NAME.yml (it seeds each cron with the "
+             "repository, the path and its position)\n";
+      return kBadInput;
+    }
   } else if (!c.flags.seeds.empty() || !c.flags.host.empty()) {
     err << "fuzzycron: --manifest seeds each CronJob with its namespace and name: drop --seed/--host\n";
     return kBadInput;

@@ -42,4 +42,15 @@ struct TargetSchedule {
 // on a target that ORs them, ...), and like parse() for bad input.
 FUZZYCRON_EXPORT TargetSchedule to_target(std::string_view expression, const ParseOptions& options, Target target);
 
+// What the target's own parser rejects in a schedule written for it by hand,
+// with its column; nullopt when it reads it. GitHub Actions: its isValidCron
+// (exactly 5 fields, * , - / and names, day-of-week 0-6, no H, ? L W #);
+// Kubernetes: robfig/cron's ParseStandard (5 fields or a descriptor, @every
+// DURATION, no H). The other targets: nullopt (export writes their texts).
+//
+// Example:
+//   target_grammar_error("0 3 * * 7", Target::github_actions);  // day-of-week 7: rejected, column 9
+//   target_grammar_error("@every 2h", Target::kubernetes);      // nullopt
+FUZZYCRON_EXPORT std::optional<Error> target_grammar_error(std::string_view expression, Target target);
+
 }  // namespace fuzzycron

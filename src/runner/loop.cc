@@ -707,8 +707,8 @@ void Runner::warn_about_host() {
     const std::string_view suffix = std::string_view(h).substr(last + 1);
     const std::string_view hash =
         before == std::string::npos ? std::string_view() : std::string_view(h).substr(before + 1, last - before - 1);
-    if (before != std::string::npos && before > 0 && suffix.size() == 5 && all_of(suffix, alnum) &&
-        hash.size() >= 6 && hash.size() <= 10 && all_of(hash, alnum))
+    if (before != std::string::npos && before > 0 && suffix.size() == 5 && all_of(suffix, alnum) && hash.size() >= 6 &&
+        hash.size() <= 10 && all_of(hash, alnum))
       why = "a Deployment's pod name (ReplicaSet hash and a random suffix)";
   }
   if (!why) return;

@@ -4,12 +4,15 @@
 #include "fuzzycron/manifest.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <libfyaml.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
+#include "fuzzycron/target.h"
 
 namespace fuzzycron {
 namespace {
@@ -34,6 +37,12 @@ struct Scalar {
   std::string name;
   Seed seed;
 };
+
+std::string_view syntax_trim(std::string_view v) {
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\n' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\n' || v.back() == '\t')) v.remove_suffix(1);
+  return v;
+}
 
 InPlaceProblem problem(const Scalar& s, int column, std::string message) {
   InPlaceProblem p;
@@ -109,25 +118,15 @@ std::string text_of(std::string_view yaml, fy_node* map, const char* key) {
   return n && fy_node_get_type(n) == FYNT_SCALAR ? scalar_of(yaml, n) : std::string();
 }
 
-// The scalar under `key` of `map` in document `doc`, or nullopt when there is none.
-std::optional<Scalar> place(std::string_view yaml, fy_node* map, const char* key, int doc) {
-  fy_node* n = lookup(map, key);
+// A scalar node's place in the text, or nullopt. `in_flow`: its parent is a flow mapping.
+std::optional<Scalar> place_of(std::string_view yaml, fy_node* n, bool in_flow, int doc) {
   if (!n || fy_node_get_type(n) != FYNT_SCALAR) return std::nullopt;
   fy_token* t = fy_node_get_scalar_token(n);
   const fy_mark* a = t ? fy_token_start_mark(t) : nullptr;
   const fy_mark* b = t ? fy_token_end_mark(t) : nullptr;
   if (!a || !b || b->input_pos < a->input_pos || b->input_pos > yaml.size()) return std::nullopt;
   const fy_node_style style = fy_node_get_style(n);
-  Scalar s{doc,
-           a->input_pos,
-           b->input_pos,
-           a->line + 1,
-           a->column + 1,
-           style,
-           fy_node_get_style(map) == FYNS_FLOW,
-           scalar_of(yaml, n),
-           {},
-           {}};
+  Scalar s{doc, a->input_pos, b->input_pos, a->line + 1, a->column + 1, style, in_flow, scalar_of(yaml, n), {}, {}};
   // The token's marks hold the text between the quotes; the splice takes the
   // quotes too. The line and column stay on the text, where errors point.
   if (s.style == FYNS_SINGLE_QUOTED || s.style == FYNS_DOUBLE_QUOTED) {
@@ -135,6 +134,47 @@ std::optional<Scalar> place(std::string_view yaml, fy_node* map, const char* key
     ++s.end;
   }
   return s;
+}
+
+// The scalar under `key` of `map` in document `doc`, or nullopt when there is none.
+std::optional<Scalar> place(std::string_view yaml, fy_node* map, const char* key, int doc) {
+  return place_of(yaml, lookup(map, key), map && fy_node_get_style(map) == FYNS_FLOW, doc);
+}
+
+// Every scalar under `n` (keys excluded), depth first.
+template <class F>
+void each_scalar(fy_node* n, bool in_flow, F&& f, int depth = 0) {
+  if (!n || depth > 200) return;
+  switch (fy_node_get_type(n)) {
+    case FYNT_SCALAR: f(n, in_flow); break;
+    case FYNT_SEQUENCE: {
+      void* it = nullptr;
+      while (fy_node* item = fy_node_sequence_iterate(n, &it))
+        each_scalar(item, fy_node_get_style(n) == FYNS_FLOW, f, depth + 1);
+      break;
+    }
+    case FYNT_MAPPING: {
+      void* it = nullptr;
+      while (fy_node_pair* pair = fy_node_mapping_iterate(n, &it))
+        each_scalar(fy_node_pair_value(pair), fy_node_get_style(n) == FYNS_FLOW, f, depth + 1);
+      break;
+    }
+  }
+}
+
+// A scalar a person wrote as a cron: five fields of cron characters.
+bool cron_like(std::string_view v) {
+  int fields = 0;
+  bool in = false;
+  for (char c : v) {
+    const bool space = c == ' ';
+    if (!space && !std::isalnum(static_cast<unsigned char>(c)) &&
+        std::string_view("*,/-?#()").find(c) == std::string_view::npos)
+      return false;
+    fields += !space && !in;
+    in = !space;
+  }
+  return fields == 5;
 }
 
 // YAML text is Unicode of printable characters (YAML 1.2 c-printable in
@@ -192,7 +232,11 @@ void each_document(std::string_view yaml, F f) {
   p.diag = fy_diag_create(&dcfg);
   fy_diag_set_collect_errors(p.diag, true);
   fy_parse_cfg cfg{};
-  cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_DEFAULT_VERSION_1_2);
+  // As kubectl and Helm read YAML: a flow list's closing ']' at the key's
+  // column is accepted, and aliases and merge keys (<<: *defaults) are
+  // followed (a followed scalar keeps its anchor's place in the text).
+  cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_DEFAULT_VERSION_1_2 | FYPCF_SLOPPY_FLOW_INDENTATION |
+                                              FYPCF_RESOLVE_DOCUMENT);
   cfg.diag = p.diag;
   p.parser = fy_parser_create(&cfg);
   if (!p.parser || fy_parser_set_string(p.parser, yaml.data(), yaml.size()) != 0)
@@ -252,27 +296,68 @@ std::string in_style(const std::string& value, fy_node_style style, bool in_flow
   return plain_ok ? value : single();
 }
 
-InPlaceResult splice(std::string_view yaml, std::vector<Scalar> found, const ParseOptions& base) {
+// Whether a schedule has hash forms: only those are rewritten (a schedule
+// without H, @daily or @every 2h included, stays byte for byte).
+bool hashed(const std::string& value) { return value.find('H') != std::string::npos; }
+
+InPlaceResult splice(std::string_view yaml, std::vector<Scalar> found, const ParseOptions& base,
+                     std::vector<InPlaceProblem> problems = {}) {
   InPlaceResult out;
-  std::sort(found.begin(), found.end(), [](const Scalar& a, const Scalar& b) { return a.begin < b.begin; });
+  out.problems = std::move(problems);
+  std::erase_if(found, [](const Scalar& s) { return !hashed(s.value); });
+  std::stable_sort(found.begin(), found.end(), [](const Scalar& a, const Scalar& b) { return a.begin < b.begin; });
+  // One scalar reached by several schedules (an anchor followed by aliases or
+  // merge keys) cannot hold each one's own value.
+  for (std::size_t i = 0; i + 1 < found.size();) {
+    std::size_t j = i + 1;
+    while (j < found.size() && found[j].begin == found[i].begin) ++j;
+    if (j - i > 1) {
+      bool same_seed = true;
+      std::string names;
+      for (std::size_t k = i; k < j; ++k) {
+        same_seed = same_seed && found[k].seed == found[i].seed;
+        names += (k > i ? ", " : "") + found[k].name;
+      }
+      if (!same_seed) {
+        out.problems.push_back(problem(found[i], found[i].column,
+                                       fmt::format("this schedule is shared through an anchor by {} ({}): one place "
+                                                   "cannot hold each one's own value; write the schedule in each",
+                                                   j - i, names)));
+        found.erase(found.begin() + static_cast<std::ptrdiff_t>(i), found.begin() + static_cast<std::ptrdiff_t>(j));
+        continue;
+      }
+      found.erase(found.begin() + static_cast<std::ptrdiff_t>(i) + 1, found.begin() + static_cast<std::ptrdiff_t>(j));
+    }
+    ++i;
+  }
   std::size_t at = 0;
   for (const Scalar& s : found) {
     out.text.append(yaml.substr(at, s.begin - at));
     at = s.begin;
-    if (s.style == FYNS_LITERAL || s.style == FYNS_FOLDED) {
-      out.problems.push_back(
-          problem(s, s.column, "a block scalar (| or >) schedule is left as it is: write it on one line"));
-      continue;
-    }
     ParseOptions o = base;
     o.seed = s.seed;
+    const bool block = s.style == FYNS_LITERAL || s.style == FYNS_FOLDED;
+    // A block scalar (| or >) holds its value on its own line: that line changes.
+    const std::string value = block ? std::string(syntax_trim(s.value)) : s.value;
     try {
-      const std::string resolved = resolve(s.value, o);
-      if (resolved != s.value) {
+      const std::string resolved = resolve(value, o);
+      if (resolved == value) continue;
+      if (block) {
+        const std::string_view raw = yaml.substr(s.begin, s.end - s.begin);
+        const auto inside = raw.find(value);
+        if (inside == std::string_view::npos) {
+          out.problems.push_back(problem(
+              s, s.column, "a block scalar (| or >) over several lines is left as it is: write it on one line"));
+          continue;
+        }
+        out.text.append(raw.substr(0, inside));
+        out.text += resolved;
+        out.text.append(raw.substr(inside + value.size()));
+      } else {
         out.text += in_style(resolved, s.style, s.in_flow);
-        at = s.end;
-        out.changes.push_back({s.document, s.line, s.column, s.name, s.value, resolved});
       }
+      at = s.end;
+      out.changes.push_back({s.document, s.line, s.column, s.name, value, resolved});
     } catch (const Error& e) {
       if (e.kind() == ErrorKind::missing_seed && s.seed.parts().empty()) {
         out.problems.push_back(problem(s, s.column, "the CronJob has no metadata.name to seed its hash forms with"));
@@ -289,27 +374,55 @@ InPlaceResult splice(std::string_view yaml, std::vector<Scalar> found, const Par
 
 InPlaceResult resolve_manifest(std::string_view yaml, const ParseOptions& options) {
   std::vector<Scalar> found;
-  int cronjobs = 0;
+  std::vector<InPlaceProblem> problems;
   each_document(yaml, [&](fy_node* root, int doc) {
-    const std::string api = text_of(yaml, root, "apiVersion"), kind = text_of(yaml, root, "kind");
-    if (kind != "CronJob" || !api.starts_with("batch/")) return;
-    ++cronjobs;
-    fy_node* metadata = lookup(root, "metadata");
-    std::string ns = text_of(yaml, metadata, "namespace"), name = text_of(yaml, metadata, "name");
-    if (ns.empty()) ns = "default";
-    auto s = place(yaml, lookup(root, "spec"), "schedule", doc);
-    if (!s) return;
-    s->name = ns + "/" + (name.empty() ? "(no name)" : name);
-    if (!name.empty()) s->seed = Seed({ns, name});  // without one, hash forms are reported
-    found.push_back(std::move(*s));
+    // A CronJob, or the items of a List (kubectl get -o yaml, some charts).
+    auto cronjob = [&](fy_node* object) {
+      const std::string api = text_of(yaml, object, "apiVersion"), kind = text_of(yaml, object, "kind");
+      if (kind != "CronJob" || !api.starts_with("batch/")) return;
+      fy_node* metadata = lookup(object, "metadata");
+      std::string ns = text_of(yaml, metadata, "namespace"), name = text_of(yaml, metadata, "name");
+      if (ns.empty()) ns = "default";
+      const std::string shown = ns + "/" + (name.empty() ? "(no name)" : name);
+      auto s = place(yaml, lookup(object, "spec"), "schedule", doc);
+      if (!s || s->value.empty() || s->value == "~" || s->value == "null") {
+        // schedule: ~, an empty schedule:, or none: said where the CronJob is.
+        std::optional<Scalar> at = s ? s : place(yaml, object, "kind", doc);
+        if (at) {
+          InPlaceProblem p = problem(*at, at->column, "the CronJob has no spec.schedule");
+          p.name = shown;
+          problems.push_back(std::move(p));
+        }
+        return;
+      }
+      s->name = shown;
+      if (!name.empty()) s->seed = Seed({ns, name});  // without one, hash forms are reported
+      found.push_back(std::move(*s));
+    };
+    cronjob(root);
+    if (text_of(yaml, root, "kind") == "List")
+      if (fy_node* items = lookup(root, "items"); items && fy_node_get_type(items) == FYNT_SEQUENCE) {
+        void* it = nullptr;
+        while (fy_node* item = fy_node_sequence_iterate(items, &it)) cronjob(item);
+      }
   });
-  if (cronjobs == 0) throw Error(ErrorKind::argument, "the manifest has no batch/v1 CronJob (kind: CronJob)");
-  return splice(yaml, std::move(found), options);
+  // A stream with no CronJob, or none with H, comes out as it went in (a Helm post-renderer).
+  std::vector<Scalar> places = found;
+  InPlaceResult out = splice(yaml, std::move(found), options, std::move(problems));
+  for (const auto& c : out.changes)  // what Kubernetes (robfig/cron) reads
+    if (const auto e = target_grammar_error(c.after, Target::kubernetes)) {
+      const auto s = std::find_if(places.begin(), places.end(),
+                                  [&](const Scalar& p) { return p.line == c.line && p.column == c.column; });
+      if (s != places.end())
+        out.problems.push_back(problem(*s, s->column, fmt::format("resolved to '{}': {}", c.after, e->message())));
+    }
+  return out;
 }
 
 InPlaceResult resolve_workflow(std::string_view yaml, const std::string& repository, const std::string& path,
                                const ParseOptions& options) {
-  std::vector<Scalar> found;
+  std::vector<Scalar> found, references;
+  std::vector<InPlaceProblem> problems;
   bool schedule = false;
   each_document(yaml, [&](fy_node* root, int doc) {
     fy_node* list = lookup(lookup(root, "on"), "schedule");
@@ -317,17 +430,117 @@ InPlaceResult resolve_workflow(std::string_view yaml, const std::string& reposit
     schedule = true;
     void* it = nullptr;
     int position = 0;
+    std::vector<fy_node*> crons;
     while (fy_node* item = fy_node_sequence_iterate(list, &it)) {
       ++position;
       auto s = place(yaml, item, "cron", doc);
       if (!s) continue;
+      crons.push_back(lookup(item, "cron"));
       s->name = fmt::format("on.schedule[{}]", position);
       s->seed = Seed({repository, path, std::to_string(position)});
       found.push_back(std::move(*s));
     }
+    // Other scalars of the workflow that name one of its crons: matrix values
+    // and if: conditions compared with github.event.schedule.
+    each_scalar(root, false, [&](fy_node* n, bool in_flow) {
+      if (std::find(crons.begin(), crons.end(), n) != crons.end()) return;
+      if (auto s = place_of(yaml, n, in_flow, doc)) {
+        if (s->value.find("github.event.schedule") != std::string::npos || cron_like(s->value))
+          references.push_back(std::move(*s));
+      }
+    });
   });
-  if (!schedule) throw Error(ErrorKind::argument, "the workflow has no on.schedule list of cron entries");
-  return splice(yaml, std::move(found), options);
+  if (!schedule)
+    throw Error(ErrorKind::argument, "the workflow has no on.schedule list of cron entries",
+                std::string(yaml.substr(0, yaml.find('\n'))), 1, 1);
+  InPlaceResult out = splice(yaml, found, options, std::move(problems));
+  // Every cron as GitHub reads it: 5 fields, day-of-week 0-6, no H left.
+  std::vector<std::string> finals;
+  for (const Scalar& s : found) {
+    const auto change = std::find_if(out.changes.begin(), out.changes.end(),
+                                     [&](const InPlaceChange& c) { return c.line == s.line && c.column == s.column; });
+    const std::string final_text = change != out.changes.end() ? change->after : s.value;
+    finals.push_back(final_text);
+    if (const auto e = target_grammar_error(final_text, Target::github_actions))
+      out.problems.push_back(problem(s, s.column,
+                                     change != out.changes.end()
+                                         ? fmt::format("resolved to '{}', which {}", final_text, e->message())
+                                         : e->message()));
+  }
+  if (out.changes.empty()) return out;
+  // References to a resolved cron are rewritten with it; one that names none of
+  // the crons any more would make its job never run: an error at its line.
+  std::vector<Scalar> rewrite;
+  for (Scalar r : references) {
+    std::vector<const InPlaceChange*> named;
+    for (const auto& c : out.changes)
+      if (r.value.find(c.before) != std::string::npos) named.push_back(&c);
+    r.name = "a reference";
+    if (named.size() > 1) {
+      out.problems.push_back(problem(r, r.column,
+                                     fmt::format("'{}' names crons that resolve to different values: write "
+                                                 "each resolved cron here",
+                                                 named.front()->before)));
+      continue;
+    }
+    if (named.size() == 1) {
+      r.name = named.front()->name;
+      rewrite.push_back(std::move(r));
+      continue;
+    }
+    if (cron_like(r.value) && std::find(finals.begin(), finals.end(), r.value) == finals.end() &&
+        yaml.find("github.event.schedule") != std::string_view::npos)
+      out.problems.push_back(problem(
+          r, r.column,
+          fmt::format("'{}' looks like a cron this workflow compares with github.event.schedule, and it is none of "
+                      "its crons ({}): the job it guards would never run; write the resolved cron here",
+                      r.value, fmt::format("'{}'", fmt::join(finals, "', '")))));
+  }
+  if (rewrite.empty()) return out;
+  // Rewrite the references in the resolved text (positions after the crons shift).
+  std::sort(rewrite.begin(), rewrite.end(), [](const Scalar& a, const Scalar& b) { return a.begin < b.begin; });
+  std::string text;
+  std::size_t at = 0;
+  std::ptrdiff_t shift = 0;
+  std::vector<std::pair<std::size_t, std::ptrdiff_t>> shifts;  // where the cron changes moved the text
+  for (const auto& c : out.changes) {
+    const auto s = std::find_if(found.begin(), found.end(),
+                                [&](const Scalar& f) { return f.line == c.line && f.column == c.column; });
+    if (s != found.end())
+      shifts.emplace_back(s->end, static_cast<std::ptrdiff_t>(in_style(c.after, s->style, s->in_flow).size()) -
+                                      static_cast<std::ptrdiff_t>(s->end - s->begin));
+  }
+  std::sort(shifts.begin(), shifts.end());
+  for (Scalar& r : rewrite) {
+    shift = 0;
+    for (const auto& [end, delta] : shifts)
+      if (end <= r.begin) shift += delta;
+    const std::size_t begin = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(r.begin) + shift);
+    const std::size_t end = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(r.end) + shift);
+    const InPlaceChange& c = *std::find_if(out.changes.begin(), out.changes.end(), [&](const InPlaceChange& x) {
+      return r.value.find(x.before) != std::string::npos;
+    });
+    // The cron's text as written inside the reference (quoted, plain or a block) is replaced.
+    std::string raw = out.text.substr(begin, end - begin);
+    const auto inside = raw.find(c.before);
+    if (inside == std::string::npos) {
+      out.problems.push_back(problem(r, r.column,
+                                     fmt::format("names '{}' in a form this cannot rewrite: write '{}' "
+                                                 "here",
+                                                 c.before, c.after)));
+      continue;
+    }
+    raw.replace(inside, c.before.size(), c.after);
+    text.append(out.text.substr(at, begin - at));
+    text += raw;
+    at = end;
+    std::string value = r.value;
+    value.replace(value.find(c.before), c.before.size(), c.after);
+    out.changes.push_back({r.document, r.line, r.column, r.name + " (a reference)", r.value, value});
+  }
+  text.append(out.text.substr(at));
+  out.text = std::move(text);
+  return out;
 }
 
 }  // namespace fuzzycron

@@ -143,7 +143,7 @@ if [ "$got" = "$expect" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); ech
 input=$'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: x: y\n'
 check manifest-not-yaml 2 $'<stdin>:4:10: error: not valid YAML: invalid nested block mapping on the same line\n    name: x: y\n           ^' -- resolve --manifest -
 input=$'apiVersion: v1\nkind: Pod\n'
-check manifest-no-cronjob 2 'no batch/v1 CronJob' -- resolve --manifest -
+check manifest-no-cronjob 0 $'apiVersion: v1\nkind: Pod' -- resolve --manifest -   # a Helm post-renderer passes it through
 input=$'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: b\nspec:\n  schedule: H 25 * * *\n---\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: g\nspec:\n  schedule: H 4 * * *\n'
 check manifest-bad-schedule 2 '<stdin>:6:15: document 1, default/b: hour: 25 is out of range' -- resolve --manifest -
 check manifest-bad-schedule-rest 2 "  schedule: $("$bin" resolve -d kubernetes 'H 4 * * *' --seed default --seed g)" -- resolve --manifest -
@@ -154,7 +154,8 @@ want_cron=$("$bin" resolve 'H H * * *' --seed octo/app --seed .github/workflows/
 check workflow 0 "- cron: '$want_cron'" -- resolve --workflow - --seed octo/app --path .github/workflows/n.yml
 check workflow-needs-repo 2 'needs the repository as one --seed OWNER/REPO' -- resolve --workflow -
 input=$'on: push\n'
-check workflow-no-schedule 2 'no on.schedule' -- resolve --workflow - --seed a/b
+check workflow-no-schedule 2 'no on.schedule' -- resolve --workflow - --seed a/b --path .github/workflows/x.yml
+check workflow-stdin-needs-path 2 'needs --path' -- resolve --workflow - --seed a/b
 input=""
 rm -f "$yaml"
 # export

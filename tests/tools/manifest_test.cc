@@ -173,11 +173,92 @@ TEST(Manifest, NotYamlOrNoCronJobThrowsWithAPosition) {
     EXPECT_GT(e.column(), 0);
     EXPECT_EQ(e.text(), "  name: x: y");
   }
-  try {
-    resolve_manifest("apiVersion: v1\nkind: Pod\n---\nkind: CronJob\napiVersion: apps/v1\n", kubernetes());
-    FAIL() << "accepted a stream without a batch CronJob";
-  } catch (const Error& e) {
-    EXPECT_NE(e.message().find("CronJob"), std::string::npos);
+}
+
+// Issue 24 item 1: as a Helm post-renderer, a stream without a CronJob (or
+// without H) comes out as it went in.
+TEST(Manifest, StreamsWithoutHPassThrough) {
+  for (const std::string& text : {std::string("apiVersion: v1\nkind: Pod\n---\nkind: CronJob\napiVersion: apps/v1\n"),
+                                  std::string("# only a comment\n"), std::string(""),
+                                  std::string("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a}\n"
+                                              "spec:\n  schedule: '@daily'\n---\napiVersion: batch/v1\nkind: CronJob\n"
+                                              "metadata: {name: b}\nspec:\n  schedule: \"@every 2h\"\n---\n"
+                                              "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\n"
+                                              "spec:\n  schedule: 0 0 * * *\n")}) {
+    const InPlaceResult r = resolve_manifest(text, kubernetes());
+    EXPECT_EQ(r.text, text);
+    EXPECT_TRUE(r.changes.empty());
+    EXPECT_TRUE(r.problems.empty()) << r.problems[0].message;
+  }
+}
+
+// Item 2: YAML that kubectl and Helm read.
+TEST(Manifest, YamlAsKubectlReadsIt) {
+  // A flow list whose ']' sits at the key's column (ossf/scorecard's controller.yaml).
+  const std::string sloppy =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: sloppy\nspec:\n  schedule: 'H * * * *'\n"
+      "  jobTemplate:\n    spec:\n      template:\n        spec:\n          containers:\n          - name: c\n"
+      "            args: [\"--a\",\n            \"--b\"\n            ]\n";
+  InPlaceResult r = resolve_manifest(sloppy, kubernetes());
+  ASSERT_EQ(r.changes.size(), 1u);
+  EXPECT_EQ(r.text, replaced(sloppy, {{"H * * * *", resolved("H * * * *", {"default", "sloppy"})}}));
+  // CronJobs inside kind: List.
+  const std::string list =
+      "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {name: one}\n"
+      "  spec: {schedule: 'H H * * *'}\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {name: two}\n"
+      "  spec:\n    schedule: H 3 * * *\n";
+  r = resolve_manifest(list, kubernetes());
+  ASSERT_EQ(r.changes.size(), 2u);
+  EXPECT_EQ(r.text, replaced(list, {{"H H * * *", resolved("H H * * *", {"default", "one"})},
+                                    {"H 3 * * *", resolved("H 3 * * *", {"default", "two"})}}));
+  // A schedule through a merge key, and an alias as the schedule: followed to the anchor.
+  const std::string merged =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: m}\nx-defaults: &d\n  schedule: 'H 5 * * *'\n"
+      "spec:\n  <<: *d\n  suspend: false\n";
+  r = resolve_manifest(merged, kubernetes());
+  ASSERT_EQ(r.changes.size(), 1u) << (r.problems.empty() ? "" : r.problems[0].message);
+  EXPECT_EQ(r.text, replaced(merged, {{"H 5 * * *", resolved("H 5 * * *", {"default", "m"})}}));
+  const std::string aliased =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a, annotations: {at: &at 'H 6 * * *'}}\n"
+      "spec:\n  schedule: *at\n";
+  r = resolve_manifest(aliased, kubernetes());
+  ASSERT_EQ(r.changes.size(), 1u) << (r.problems.empty() ? "" : r.problems[0].message);
+  EXPECT_EQ(r.text, replaced(aliased, {{"H 6 * * *", resolved("H 6 * * *", {"default", "a"})}}));
+  // One anchor for two CronJobs cannot hold each one's value: said at the anchor.
+  const std::string shared =
+      "x: &s 'H 7 * * *'\n---\napiVersion: batch/v1\nkind: CronJob\nmetadata: {name: p}\nspec: {schedule: *s}\n"
+      "---\napiVersion: batch/v1\nkind: CronJob\nmetadata: {name: q}\nspec: {schedule: *s}\n";
+  EXPECT_THROW(resolve_manifest(shared, kubernetes()), Error);  // an alias cannot cross documents
+  const std::string shared_one_doc =
+      "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {name: p}\n"
+      "  spec: {schedule: &s 'H 7 * * *'}\n- apiVersion: batch/v1\n  kind: CronJob\n  metadata: {name: q}\n"
+      "  spec: {schedule: *s}\n";
+  r = resolve_manifest(shared_one_doc, kubernetes());
+  EXPECT_EQ(r.text, shared_one_doc);
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems[0].line, 7);
+  EXPECT_NE(r.problems[0].message.find("shared through an anchor"), std::string::npos);
+  // A block scalar: its line changes, the indicator and indentation stay.
+  const std::string block =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: b}\nspec:\n  schedule: |\n    H 8 * * *\n  suspend: "
+      "true\n";
+  r = resolve_manifest(block, kubernetes());
+  ASSERT_EQ(r.changes.size(), 1u) << (r.problems.empty() ? "" : r.problems[0].message);
+  EXPECT_EQ(r.text, replaced(block, {{"H 8 * * *", resolved("H 8 * * *", {"default", "b"})}}));
+}
+
+// Item 4: "no schedule" has a position; ~ and an empty value are the same.
+TEST(Manifest, NoScheduleHasAPosition) {
+  for (const char* value : {" ~", "", " null"}) {
+    const std::string text =
+        std::string("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: n}\nspec:\n  schedule:") + value +
+        "\n  suspend: true\n";
+    const InPlaceResult r = resolve_manifest(text, kubernetes());
+    EXPECT_EQ(r.text, text);
+    ASSERT_EQ(r.problems.size(), 1u) << value;
+    EXPECT_GT(r.problems[0].line, 1);
+    EXPECT_GT(r.problems[0].column, 0);
+    EXPECT_NE(r.problems[0].message.find("no spec.schedule"), std::string::npos);
   }
 }
 
@@ -195,13 +276,9 @@ TEST(Manifest, BytesThatAreNotYamlTextAreRefusedWithTheirPlace) {
       EXPECT_NE(e.message().find("not"), std::string::npos) << e.message();
     }
   }
-  // Unicode text is read: the error is about the missing CronJob, not the bytes.
-  try {
-    resolve_manifest("a: \"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x95\x92\"\n", kubernetes());
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_NE(e.message().find("CronJob"), std::string::npos) << e.message();
-  }
+  // Unicode text is read (and, with no CronJob in it, passed through).
+  const std::string unicode = "a: \"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x95\x92\"\n";
+  EXPECT_EQ(resolve_manifest(unicode, kubernetes()).text, unicode);
 }
 
 const std::string kWorkflow = R"(name: nightly
@@ -248,6 +325,39 @@ TEST(Workflow, SingleQuotedScalarsFoldAsYaml) {
   const InPlaceResult q = resolve_workflow(quotes, "a/b", "w.yml", ParseOptions{});
   ASSERT_EQ(q.problems.size(), 1u);  // twenty quotes are not a cron field
   EXPECT_EQ(q.text, quotes);
+}
+
+// Item 3: crons read in GitHub's grammar; references to a resolved cron follow it,
+// and one left naming no cron of the workflow is an error at its line.
+TEST(Workflow, GitHubsGrammarAndReferences) {
+  ParseOptions o;
+  const std::string bad = "on:\n  schedule:\n    - cron: 'H H * * 7'\n    - cron: '0 0 * * * *'\n";
+  InPlaceResult r = resolve_workflow(bad, "o/r", ".github/workflows/x.yml", o);
+  ASSERT_EQ(r.problems.size(), 2u);
+  EXPECT_EQ(r.problems[0].line, 3);
+  EXPECT_NE(r.problems[0].message.find("day-of-week"), std::string::npos) << r.problems[0].message;
+  EXPECT_EQ(r.problems[1].line, 4);
+  const std::string refs =
+      "on:\n  schedule:\n    - cron: 'H 1 * * 1-5'\n    - cron: 'H 2 * * 1-5'\njobs:\n  a:\n"
+      "    if: github.event.schedule == 'H 1 * * 1-5'\n  b:\n    if: contains(github.event.schedule, 'H 2 * * 1-5')\n";
+  r = resolve_workflow(refs, "o/r", ".github/workflows/x.yml", o);
+  EXPECT_TRUE(r.problems.empty()) << r.problems[0].message;
+  ParseOptions seeded = o;
+  seeded.seed = Seed({"o/r", ".github/workflows/x.yml", "1"});
+  const std::string one = resolve("H 1 * * 1-5", seeded);
+  seeded.seed = Seed({"o/r", ".github/workflows/x.yml", "2"});
+  const std::string two = resolve("H 2 * * 1-5", seeded);
+  EXPECT_EQ(r.text,
+            replaced(refs, {{"H 1 * * 1-5", one}, {"H 2 * * 1-5", two}, {"H 1 * * 1-5", one}, {"H 2 * * 1-5", two}}));
+  // scality/metalk8s crons.yaml: a matrix of crons compared with github.event.schedule.
+  const std::string matrix =
+      "on:\n  schedule:\n    - cron: \"H H(0-3) * * 1-5\"\njobs:\n  x:\n    strategy:\n      matrix:\n"
+      "        include:\n          - cron: \"0 1 * * 1-5\"\n    steps:\n      - if: github.event.schedule == "
+      "matrix.cron\n        run: true\n";
+  r = resolve_workflow(matrix, "o/r", ".github/workflows/x.yml", o);
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems[0].line, 9);
+  EXPECT_NE(r.problems[0].message.find("never run"), std::string::npos);
 }
 
 TEST(Workflow, NoScheduleIsAnError) {
