@@ -81,6 +81,9 @@ bool LineLint::has_hash() const {
 
 void LineLint::spread_habits(bool never) {
   if (has_hash() || never) return;  // whoever writes H knows about it
+  // An alias (@daily) has no field text to rewrite: its fields are the alias.
+  const auto first = line_.text.find_first_not_of(" \t");
+  if (first != std::string::npos && line_.text[first] == '@') return;
   const bool seconds = field(FieldId::second).has_value();
   const auto& finest = seconds ? field(FieldId::second) : field(FieldId::minute);
   const auto& coarser = seconds ? field(FieldId::minute) : field(FieldId::hour);
@@ -90,13 +93,20 @@ void LineLint::spread_habits(bool never) {
   const Term& t = finest->terms.front();
   const FieldLimits rules = field_limits(options_.dialect, finest->id, options_.furiko);
   if (finest->terms.size() == 1 && t.kind == Kind::all && t.step > 0) {
-    const std::string h = fmt::format("H/{}", t.step);
-    const auto [suggestion, advice] =
-        advice_.hashed(rewrite(*finest, h), h, "keeps the interval and starts each job at its own stable offset");
+    // */1 is every value: nothing to spread (and Jenkins' H/1 means once an hour).
+    if (t.step == 1) return;
+    // The offsets that keep the runs per cycle: */35 fires at :00 and :35, so
+    // H(0-24)/35 keeps two runs an hour where H/35 would keep one.
+    const int span = rules.max - rules.min + 1, last_offset = (rules.max - rules.min) % t.step;
+    if (last_offset == 0) return;  // */59: 0 and 59, no other start keeps both
+    const std::string h = span % t.step == 0 ? fmt::format("H/{}", t.step)
+                                             : fmt::format("H({}-{})/{}", rules.min, rules.min + last_offset, t.step);
+    const auto [suggestion, advice] = advice_.hashed(
+        rewrite(*finest, h), h, "keeps the runs per " + cycle + " and starts each job at its own stable offset");
     add("FC101", Severity::warning, finest->column,
         fmt::format("{} in the {} field fires at the same {}s on every server and for every job with it; {}",
                     finest->text, unit, unit, advice),
-        suggestion);
+        suggestion == line_.text ? "" : suggestion);
     return;
   }
   // 0,15,30,45 is */15 written out.
@@ -331,8 +341,24 @@ void LineLint::day_or() {
 
 void LineLint::dst(const LineSyntax& resolved, const ParseOptions& check, TimeZone zone, std::int64_t from) {
   if (is_interval(line_)) return;
-  // The `cron` policy treats this line as fixed-time: shift-first.
-  const DstPolicy policy = options_.dst_policy();
+  // What the system it runs on does: Kubernetes skips the gap and runs the
+  // overlap twice, systemd skips the gap and runs the first pass, Spring is
+  // wall time; elsewhere the options' policy (`cron`: fixed-time, shift-first).
+  std::optional<DstPolicy> by_target;
+  std::string who;
+  switch (advice_.target) {
+    case RunsOn::kubernetes:
+      by_target = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both), who = "Kubernetes";
+      break;
+    case RunsOn::systemd:
+      by_target = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::first), who = "systemd";
+      break;
+    case RunsOn::spring:
+      by_target = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both), who = "Spring";
+      break;
+    default: break;
+  }
+  const DstPolicy policy = by_target.value_or(options_.dst_policy());
   const DstPolicy effective = policy.cron ? DstPolicy::of(DstPolicy::Gap::shift, DstPolicy::Overlap::first) : policy;
   // The line on a bare wall clock: a UTC schedule's instants are local times.
   std::optional<Schedule> wall;
@@ -362,25 +388,26 @@ void LineLint::dst(const LineSyntax& resolved, const ParseOptions& check, TimeZo
     if (!match || *match > std::chrono::sys_seconds{std::chrono::seconds{hi}}) continue;
     const std::int64_t local = std::chrono::floor<std::chrono::seconds>(*match).time_since_epoch().count();
     const std::string when = local_text(local);
-    const std::string policy_name =
-        policy.cron ? fmt::format("cron (fixed-time: {})", effective.name()) : policy.name();
+    const std::string policy_name = !who.empty()  ? who
+                                    : policy.cron ? fmt::format("DST policy cron (fixed-time: {})", effective.name())
+                                                  : "DST policy " + policy.name();
     const int column = field(FieldId::hour) ? field(FieldId::hour)->column : 1;
     if (gap) {
       gap_done = true;
       const bool skip = effective.gap == DstPolicy::Gap::skip;
       add("FC501", skip ? Severity::warning : Severity::info, column,
-          fmt::format("{} does not exist in {}: clocks jump from {} to {} (UTC{} to UTC{}); DST policy {} {}", when,
-                      zone.name(), local_text(lo, "%H:%M"), local_text(hi + 1, "%H:%M"), offset_text(before),
-                      offset_text(after), policy_name,
+          fmt::format("{} does not exist in {}: clocks jump from {} to {} (UTC{} to UTC{}); {} {}", when, zone.name(),
+                      local_text(lo, "%H:%M"), local_text(hi + 1, "%H:%M"), offset_text(before), offset_text(after),
+                      policy_name,
                       skip ? "skips it, so the job does not run that day"
                            : "runs it once at " + local_text(hi + 1, "%H:%M") + ", the first instant after the gap"));
     } else {
       overlap_done = true;
       const auto o = effective.overlap;
       add("FC502", o == DstPolicy::Overlap::both ? Severity::warning : Severity::info, column,
-          fmt::format("{} happens twice in {}: clocks go back from {} to {} (UTC{} to UTC{}); DST policy {} {}", when,
-                      zone.name(), local_text(hi + 1, "%H:%M"), local_text(lo, "%H:%M"), offset_text(before),
-                      offset_text(after), policy_name,
+          fmt::format("{} happens twice in {}: clocks go back from {} to {} (UTC{} to UTC{}); {} {}", when, zone.name(),
+                      local_text(hi + 1, "%H:%M"), local_text(lo, "%H:%M"), offset_text(before), offset_text(after),
+                      policy_name,
                       o == DstPolicy::Overlap::both ? "runs it twice, once in each pass"
                       : o == DstPolicy::Overlap::first
                           ? "runs it once, in the first pass (UTC" + offset_text(before) + ")"

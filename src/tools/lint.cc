@@ -15,6 +15,7 @@
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/syntax.h"
+#include "fuzzycron/target.h"
 #include "tools/collisions.h"
 #include "tools/finding.h"
 #include "tools/line_lint.h"
@@ -156,13 +157,55 @@ bool reads_hash_forms(RunsOn t) noexcept {
   return t == RunsOn::fuzzycron || t == RunsOn::jenkins || t == RunsOn::furiko;
 }
 
+// FC005 and FC006: the target's own grammar (what runs the schedule must read it).
+bool target_grammar(std::string_view expression, RunsOn runs_on, int line, std::vector<Finding>& out) {
+  const std::optional<Target> target = runs_on == RunsOn::kubernetes       ? std::optional(Target::kubernetes)
+                                       : runs_on == RunsOn::github_actions ? std::optional(Target::github_actions)
+                                                                           : std::nullopt;
+  if (!target) return true;
+  if (const auto e = target_grammar_error(expression, *target)) {
+    out.push_back(finding("FC005", Severity::error, line, e->column(), e->message(), ""));
+    return false;
+  }
+  if (*target == Target::github_actions) {
+    // GitHub runs schedules at most every 5 minutes (its parser warns below that).
+    ParseOptions o;
+    o.dialect = Dialect::kubernetes;
+    const Schedule s = parse(expression, o);
+    const auto from = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+    std::optional<sys_milliseconds> prev;
+    for (auto t : s.fires(from, from + std::chrono::hours{2})) {
+      if (prev && t - *prev < std::chrono::minutes{5}) {
+        out.push_back(finding(
+            "FC006", Severity::warning, line, 1,
+            fmt::format(
+                "GitHub Actions runs a schedule at most every 5 minutes; this one fires "
+                "{} apart",
+                (t - *prev) < std::chrono::minutes{1}
+                    ? "less than a minute"
+                    : fmt::format("{} min", std::chrono::duration_cast<std::chrono::minutes>(t - *prev).count())),
+            ""));
+        break;
+      }
+      prev = t;
+    }
+  }
+  // Kubernetes reads @every DURATION; nothing else here reads it.
+  return !(*target == Target::kubernetes && expression.starts_with("@every"));
+}
+
 std::vector<Finding> lint(std::string_view expression, const LintOptions& options) {
   std::vector<Finding> out;
+  if (!target_grammar(expression, default_target(options, false), 1, out)) {
+    order(out);
+    return out;
+  }
   try {
     ParseOptions check = options.parse;
     if (check.seed.empty()) check.seed = Seed({"lint"});
     const Advice advice{default_target(options, false), options.parse.seed.empty() ? nullptr : &options.parse};
-    out = lint_lines(expression, options.parse, check, parse(expression, check), options.from, advice);
+    for (auto& f : lint_lines(expression, options.parse, check, parse(expression, check), options.from, advice))
+      out.push_back(std::move(f));
   } catch (const Error& e) {
     out.push_back(finding("FC001", Severity::error, e.line(), e.column(), e.message(), ""));
   }
