@@ -85,6 +85,10 @@ int run(const Export& c, std::ostream& out, std::ostream& err) {
     result = export_expression(c.expr, name, c.command, options);
     where = "expression";
   } else {
+    if (!c.flags.seeds.empty())
+      throw Error(ErrorKind::argument,
+                  "--seed applies to --expr: a crontab's entries are each seeded [--host, name] (name from "
+                  "'# name: JOB' or the command)");
     options.parse = parse_options(c.flags, false);
     options.host = c.flags.host;
     result = export_crontab(parse_crontab(read_file(c.file), options.parse.dialect), options);

@@ -15,6 +15,13 @@
 
 namespace fuzzycron {
 
+// A "# key: value" comment line directly above an entry (a lower-case key):
+// the runner's per-job settings (docs/runner.md), which a plain cron ignores.
+struct CrontabSetting {
+  std::string key{}, value{};
+  int line = 0, key_column = 0, value_column = 0;  // 1-based
+};
+
 struct FUZZYCRON_EXPORT CrontabEntry {
   int line = 0;             // 1-based
   std::string schedule{};   // as written: "H */2 * * *" or "@daily"
@@ -28,6 +35,9 @@ struct FUZZYCRON_EXPORT CrontabEntry {
   // The NAME=value lines above the entry (CRON_TZ excepted), in order.
   std::vector<std::pair<std::string, std::string>> environment{};
   std::string text{};  // the whole line, without its line end
+  // The "# key: value" lines of the comment block directly above, top to bottom
+  // (any other comment line ends the block).
+  std::vector<CrontabSetting> settings{};
 
   // The job's seed: [host, name], or [name] without a host.
   Seed seed(const std::string& host = {}) const;

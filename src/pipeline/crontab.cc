@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/time_zone.h"
@@ -35,6 +36,27 @@ std::string unquote(std::string_view v) {
   v = trim(v);
   if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
   return std::string(v);
+}
+
+// "# key: value" with a lower-case key ("# Note: ..." and "# see: http://..."
+// without the space are prose); lines over 64 KiB were reported already.
+std::optional<CrontabSetting> setting_of(std::string_view line, int line_no) {
+  if (line.size() > kMaxLine) return std::nullopt;
+  std::size_t at = 0;
+  while (at < line.size() && blank(line[at])) ++at;
+  if (at >= line.size() || line[at] != '#') return std::nullopt;
+  ++at;
+  while (at < line.size() && line[at] == ' ') ++at;
+  const std::size_t key_start = at;
+  while (at < line.size() && ((line[at] >= 'a' && line[at] <= 'z') || line[at] == '-')) ++at;
+  if (at == key_start || at >= line.size() || line[at] != ':') return std::nullopt;
+  if (at + 1 < line.size() && !blank(line[at + 1])) return std::nullopt;
+  std::size_t value_start = at + 1;
+  while (value_start < line.size() && blank(line[value_start])) ++value_start;
+  std::string value(line.substr(std::min(value_start, line.size())));
+  while (!value.empty() && (value.back() == ' ' || value.back() == '\r' || value.back() == '\t')) value.pop_back();
+  return CrontabSetting{std::string(line.substr(key_start, at - key_start)), std::move(value), line_no,
+                        static_cast<int>(key_start) + 1, static_cast<int>(value_start) + 1};
 }
 
 }  // namespace
@@ -97,6 +119,7 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
   const int dialect_fields = dialect == Dialect::quartz ? 6 : 5;
   int fields = dialect_fields, pending_fields = 0;
   std::string zone, pending_name;
+  std::vector<CrontabSetting> pending_settings;  // the comment block above the next entry
   std::vector<std::pair<std::string, std::string>> environment;
   int zone_line = 0;
   int line_no = 0;
@@ -119,11 +142,13 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
     if (raw.size() > kMaxLine) {
       error(1, fmt::format("the line is {} bytes long; crontab lines are limited to {} bytes", raw.size(), kMaxLine));
       pending_name.clear();
+      pending_settings.clear();
       continue;
     }
     if (raw.find('\0') != std::string_view::npos) {
       error(static_cast<int>(raw.find('\0')) + 1, "binary data (a NUL byte): not a crontab line");
       pending_name.clear();
+      pending_settings.clear();
       continue;
     }
     const std::string_view line = trim(raw);
@@ -131,9 +156,14 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
     if (line.empty()) {
       pending_name.clear();
       pending_fields = 0;
+      pending_settings.clear();
       continue;
     }
     if (line.front() == '#') {
+      if (auto setting = setting_of(raw, line_no))
+        pending_settings.push_back(std::move(*setting));
+      else
+        pending_settings.clear();  // prose ends the block (as seen from the entry upwards)
       const std::string_view body = trim(line.substr(1));
       pending_name = body.starts_with("name:") ? std::string(trim(body.substr(5))) : std::string();
       if (body.starts_with("fields:")) {
@@ -174,6 +204,7 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
           environment.emplace_back(name, std::move(value));
       }
       pending_name.clear();
+      pending_settings.clear();
       continue;
     }
     CrontabEntry e;
@@ -211,6 +242,10 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
       continue;
     }
     e.name = pending_name.empty() ? e.command : pending_name;
+    for (const auto& setting : pending_settings)  // "# name:" anywhere in the block, the last one
+      if (setting.key == "name" && !setting.value.empty()) e.name = setting.value;
+    e.settings = std::move(pending_settings);
+    pending_settings.clear();
     pending_name.clear();
     tab.entries.push_back(std::move(e));
   }

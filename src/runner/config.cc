@@ -34,30 +34,7 @@ std::string quoted(std::string_view value) {
   return "'" + out + (value.size() > 40 ? "...'" : "'");
 }
 
-// A settings line: "# key: value" with a lower-case key ("# Note: ..." is prose).
-struct Setting {
-  std::string key, value;
-  int key_column, value_column;
-};
-
-std::optional<Setting> setting_of(const std::string& line) {
-  if (line.size() > 64 * 1024) return std::nullopt;  // the crontab reader reported it
-  std::size_t at = 0;
-  while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
-  if (at >= line.size() || line[at] != '#') return std::nullopt;
-  ++at;
-  while (at < line.size() && line[at] == ' ') ++at;
-  const std::size_t key_start = at;
-  while (at < line.size() && (std::islower(static_cast<unsigned char>(line[at])) || line[at] == '-')) ++at;
-  if (at == key_start || at >= line.size() || line[at] != ':') return std::nullopt;
-  if (at + 1 < line.size() && line[at + 1] != ' ' && line[at + 1] != '\t') return std::nullopt;  // "# see: http://..."
-  const std::string key = line.substr(key_start, at - key_start);
-  std::size_t value_start = at + 1;
-  while (value_start < line.size() && (line[value_start] == ' ' || line[value_start] == '\t')) ++value_start;
-  std::string value = line.substr(value_start);
-  while (!value.empty() && (value.back() == ' ' || value.back() == '\r')) value.pop_back();
-  return Setting{key, value, static_cast<int>(key_start) + 1, static_cast<int>(value_start) + 1};
-}
+using Setting = CrontabSetting;
 
 [[noreturn]] void bad(const Setting& s, const std::string& line, int line_no, const std::string& message) {
   throw Error(ErrorKind::syntax, message, line, s.value_column, line_no);
@@ -157,13 +134,11 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
     job.entry = std::move(moved);
     const CrontabEntry& entry = job.entry;
     try {
-      // The contiguous comment block above the entry, top to bottom.
-      int first = entry.line - 1;
-      while (first >= 1 && setting_of(tab.lines[static_cast<std::size_t>(first - 1)])) --first;
+      // The comment block above the entry (parse_crontab keeps its "# key: value" lines).
       int named_at = 0;
-      for (int l = first + 1; l < entry.line; ++l) {
+      for (const Setting& setting : entry.settings) {
+        const int l = setting.line;
         const std::string& line = tab.lines[static_cast<std::size_t>(l - 1)];
-        const Setting setting = *setting_of(line);
         if (!known_setting(setting.key)) {
           if (const auto near = closest_name(setting.key, kSettings))
             out.problems.push_back(
@@ -184,7 +159,6 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
                                                 named_at, quoted(setting.value)),
                                     line});
           named_at = l;
-          job.name = job.entry.name = setting.value;
         }
         apply(setting, line, l, job.settings);
       }

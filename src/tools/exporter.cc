@@ -15,84 +15,19 @@
 #include <set>
 
 #include "fuzzycron/rfc3339.h"
+#include "tools/export_names.h"
+#include "tools/job_settings.h"
 
 namespace fuzzycron {
 namespace {
 
 using nlohmann::json;
+using namespace tools;  // the names, the settings
 using std::chrono::days;
 
 constexpr std::size_t kShownInstants = 3;
 
 std::string json_string(std::string_view s) { return json(std::string(s)).dump(); }
-
-// FNV-1a, 32 bits, as 8 hex digits: a short stable suffix for derived names.
-std::string short_hash(std::string_view s) {
-  std::uint32_t h = 2166136261u;
-  for (unsigned char c : s) h = (h ^ c) * 16777619u;
-  return fmt::format("{:08x}", h);
-}
-
-// A DNS-1123 label (Kubernetes names, Nomad job ids): lower-case letters,
-// digits and '-', starting and ending alphanumeric, at most `max`; a name that
-// had to change gets the hash of the original, so different jobs stay apart.
-std::string dns_label(std::string_view job, std::size_t max) {
-  std::string out;
-  for (unsigned char c : job) {
-    const char l = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    const bool ok = (l >= 'a' && l <= 'z') || (l >= '0' && l <= '9');
-    if (ok)
-      out += l;
-    else if (!out.empty() && out.back() != '-')
-      out += '-';
-  }
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  if (out == job && !out.empty() && out.size() <= max) return out;
-  const std::string suffix = "-" + short_hash(job);
-  if (out.size() + suffix.size() > max) out.resize(max - suffix.size());
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  return (out.empty() ? "job" : out) + suffix;
-}
-
-// A unit name as systemd escapes one: [A-Za-z0-9:_.-] stay (a leading '.'
-// does not), '/' is '-', every other byte \xNN.
-std::string systemd_escape(std::string_view job) {
-  std::string out;
-  // Leading slashes go, as systemd-escape --path drops them: "/bin/poll" is
-  // "bin-poll", not "-bin-poll", which systemctl would read as an option.
-  const auto first = job.find_first_not_of('/');
-  if (first != std::string_view::npos) job.remove_prefix(first);
-  for (std::size_t i = 0; i < job.size(); ++i) {
-    const auto c = static_cast<unsigned char>(job[i]);
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ':' ||
-                      c == '_' || c == '-' || (c == '.' && i > 0);
-    if (keep)
-      out += static_cast<char>(c);
-    else if (c == '/')
-      out += '-';
-    else
-      out += fmt::format("\\x{:02x}", c);
-  }
-  if (out.empty()) out = "job";
-  if (out.size() > 200) out = out.substr(0, 190) + "-" + short_hash(job);
-  return out;
-}
-
-// Names made of [A-Za-z0-9-_.] (EventBridge, at most 64) or [A-Za-z0-9-_] (Cloud Scheduler).
-std::string plain_name(std::string_view job, bool dots, std::size_t max) {
-  std::string out;
-  for (unsigned char c : job) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                    c == '_' || (dots && c == '.');
-    out += ok ? static_cast<char>(c) : '-';
-  }
-  // No leading '-': such a name reads as an option on command lines (aws, gcloud).
-  out.erase(0, out.find_first_not_of('-'));
-  if (out == job && !out.empty() && out.size() <= max) return out;
-  const std::string suffix = "-" + short_hash(job);
-  if (out.size() + suffix.size() > max) out.resize(max - suffix.size());
-  return (out.empty() ? "job" : out) + suffix;
-}
 
 // What the targets without a full DST rule do document (docs/export.md).
 std::string_view documented_dst(Target t) {
@@ -149,6 +84,7 @@ struct Job {
   std::string name, command, schedule;
   std::vector<std::pair<std::string, std::string>> environment;
   ParseOptions options;  // seeded, zoned
+  tools::JobSettings settings{};
 };
 
 ExportDiagnostic diagnostic(Severity severity, std::string code, int line, std::string job, std::string message,
@@ -271,7 +207,7 @@ class Exporter {
     out_.diagnostics.push_back(diagnostic(Severity::error, "crontab", e.line, "", e.message, {}));
   }
   void reboot(const Job& job) {
-    out_.diagnostics.push_back(diagnostic(Severity::warning, "reboot", job.line, job.name,
+    out_.diagnostics.push_back(diagnostic(Severity::error, "reboot", job.line, job.name,
                                           "@reboot runs at start-up, not at a time of the clock: not exported", {}));
   }
 
@@ -289,6 +225,30 @@ class Exporter {
                          json_string(job.schedule));
     return fmt::format("{} fuzzycron export: line {}, job {}, schedule {}", comment, job.line, json_string(job.name),
                        json_string(job.schedule));
+  }
+
+  // A setting the target has no place for: said per entry, never dropped in silence.
+  void not_held(const Job& job, const std::string& key, const std::string& why) {
+    const auto given = std::find_if(job.settings.given.begin(), job.settings.given.end(),
+                                    [&](const auto& kv) { return kv.first == key; });
+    if (given == job.settings.given.end()) return;
+    out_.diagnostics.push_back(diagnostic(
+        Severity::warning, "setting", job.line, job.name,
+        fmt::format("'# {}: {}' is not carried into {}: {}", key, given->second, target_name(o_.target), why), {}));
+  }
+  void not_held(const Job& job, std::initializer_list<const char*> keys, const std::string& why) {
+    for (const char* k : keys) not_held(job, k, why);
+  }
+  // The host's PATH means nothing in a container or a runner VM.
+  std::vector<std::pair<std::string, std::string>> portable_environment(const Job& job) {
+    std::vector<std::pair<std::string, std::string>> env;
+    for (const auto& kv : job.environment)
+      if (kv.first == "PATH")
+        out_.diagnostics.push_back(diagnostic(Severity::info, "path", job.line, job.name,
+                                              "PATH is the host's: not copied (the image's own PATH applies)", {}));
+      else
+        env.push_back(kv);
+    return env;
   }
 
   void write(const Job& job, const TargetSchedule& ts) {
@@ -323,6 +283,17 @@ class Exporter {
     }
     std::string service = header(job, "#") + "\n[Unit]\nDescription=" + job.name + "\n\n[Service]\nType=oneshot\n";
     for (const auto& [k, v] : job.environment) service += "Environment=" + json_string(k + "=" + v) + "\n";
+    const tools::JobSettings& x = job.settings;
+    if (x.timeout) service += fmt::format("RuntimeMaxSec={}\n", ceil_seconds(*x.timeout));
+    if (x.kill_grace) service += fmt::format("TimeoutStopSec={}\n", ceil_seconds(*x.kill_grace));
+    if (!x.concurrency.empty() && x.concurrency != "forbid")
+      not_held(job, "concurrency", "a timer never starts its service while it runs (forbid)");
+    if (x.catchup == "latest" && !o_.persistent)
+      timer.insert(timer.find("\n[Install]"), "Persistent=true\n");  // one run for what the host slept through
+    else if (!x.catchup.empty() && x.catchup != "skip" && x.catchup != "latest")
+      not_held(job, "catchup", "systemd runs at most the latest missed instant (Persistent=true)");
+    not_held(job, {"retry", "retry-on", "on-permanent-failure", "starting-deadline"},
+             "a oneshot service has no such setting here; see OnFailure= and Restart= in systemd.service(5)");
     service += "ExecStart=/bin/sh -c \"" + command + "\"\n";
     out_.artifacts.push_back({job.name, job.line, name, name + ".timer", timer});
     out_.artifacts.push_back({job.name, job.line, name, name + ".service", service});
@@ -338,18 +309,38 @@ class Exporter {
       if (!o_.kubernetes_namespace.empty()) y += "  namespace: " + json_string(o_.kubernetes_namespace) + "\n";
       y += "  annotations:\n    fuzzycron/source: " + json_string(job.schedule) +
            "\n    fuzzycron/seed: " + json_string(json(job.options.seed.parts()).dump()) + "\n";
+      const tools::JobSettings& x = job.settings;
+      std::string policy = o_.concurrency;
+      if (x.concurrency == "forbid") policy = "Forbid";
+      if (x.concurrency == "allow") policy = "Allow";
+      if (x.concurrency == "replace") policy = "Replace";
+      if (x.concurrency == "queue" && i == 0)
+        not_held(job, "concurrency", "Kubernetes has no queue of one run; written as " + o_.concurrency);
       y += "spec:\n  schedule: " + json_string(ts.expressions[i]) + "\n  timeZone: " + json_string(ts.zone) +
-           "\n  concurrencyPolicy: " + o_.concurrency + "\n";
-      if (o_.starting_deadline_seconds)
+           "\n  concurrencyPolicy: " + policy + "\n";
+      if (x.starting_deadline)
+        y +=
+            fmt::format("  startingDeadlineSeconds: {}\n", std::max<long long>(10, ceil_seconds(*x.starting_deadline)));
+      else if (o_.starting_deadline_seconds)
         y += fmt::format("  startingDeadlineSeconds: {}\n", *o_.starting_deadline_seconds);
-      y += "  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: OnFailure\n"
-           "          containers:\n          - name: " +
-           dns_label(job.name, 63) + "\n            image: " + json_string(o_.image) +
-           "\n            command: [\"/bin/sh\", \"-c\", " + json_string(job.command) + "]\n";
-      if (!job.environment.empty()) {
+      y += "  jobTemplate:\n    spec:\n";
+      if (x.timeout) y += fmt::format("      activeDeadlineSeconds: {}\n", ceil_seconds(*x.timeout));
+      if (x.retry) y += fmt::format("      backoffLimit: {}\n", *x.retry);
+      y += "      template:\n        spec:\n          restartPolicy: OnFailure\n";
+      if (x.kill_grace) y += fmt::format("          terminationGracePeriodSeconds: {}\n", ceil_seconds(*x.kill_grace));
+      y += "          containers:\n          - name: " + dns_label(job.name, 63) +
+           "\n            image: " + json_string(o_.image) + "\n            command: [\"/bin/sh\", \"-c\", " +
+           json_string(job.command) + "]\n";
+      const auto env = portable_environment(job);
+      if (!env.empty()) {
         y += "            env:\n";
-        for (const auto& [k, v] : job.environment)
+        for (const auto& [k, v] : env)
           y += "            - name: " + json_string(k) + "\n              value: " + json_string(v) + "\n";
+      }
+      if (i == 0) {
+        if (!x.catchup.empty() && x.catchup != "latest")
+          not_held(job, "catchup", "Kubernetes runs the latest missed instant within startingDeadlineSeconds");
+        not_held(job, {"retry-on", "on-permanent-failure"}, "a CronJob has no such setting");
       }
       out_.artifacts.push_back({job.name, job.line, name, name + ".yaml", y});
     }
@@ -362,12 +353,25 @@ class Exporter {
       y += "    - cron: " + json_string(e) + "\n";
       if (ts.zone != "UTC" && ts.zone != "Etc/UTC") y += "      timezone: " + json_string(ts.zone) + "\n";
     }
-    y += "  workflow_dispatch: {}\njobs:\n  run:\n    runs-on: ubuntu-latest\n";
-    if (!job.environment.empty()) {
+    const tools::JobSettings& x = job.settings;
+    y += "  workflow_dispatch: {}\n";
+    if (x.concurrency == "replace" || x.concurrency == "queue" || x.concurrency == "forbid")
+      y += "concurrency:\n  group: " + json_string(name) +
+           "\n  cancel-in-progress: " + (x.concurrency == "replace" ? "true" : "false") + "\n";
+    if (x.concurrency == "forbid")
+      not_held(job, "concurrency", "GitHub keeps one run waiting while another runs (queue); written as queue");
+    y += "jobs:\n  run:\n    runs-on: ubuntu-latest\n";
+    if (x.timeout) y += fmt::format("    timeout-minutes: {}\n", (ceil_seconds(*x.timeout) + 59) / 60);
+    const auto env = portable_environment(job);
+    if (!env.empty()) {
       y += "    env:\n";
-      for (const auto& [k, v] : job.environment) y += "      " + json_string(k) + ": " + json_string(v) + "\n";
+      for (const auto& [k, v] : env) y += "      " + json_string(k) + ": " + json_string(v) + "\n";
     }
-    y += "    steps:\n      - run: " + json_string(job.command) + "\n";
+    y += "    steps:\n";
+    if (runs_repository_file(job.command)) y += "      - uses: actions/checkout@v4\n";
+    y += "      - run: " + json_string(job.command) + "\n";
+    not_held(job, {"retry", "retry-on", "on-permanent-failure", "catchup", "starting-deadline", "kill-grace"},
+             "a scheduled workflow has no such setting");
     out_.artifacts.push_back({job.name, job.line, name, name + ".yml", y});
   }
 
@@ -388,7 +392,8 @@ class Exporter {
     std::string h =
         header(job, "#") + "\njob " + hcl(name) + " {\n  type = \"batch\"\n  periodic {\n    crons            = [" +
         fmt::format("{}", fmt::join(crons, ", ")) + "]\n    time_zone        = " + hcl(ts.zone) +
-        "\n    prohibit_overlap = true\n  }\n  group " + hcl(name) + " {\n    task " + hcl(name) +
+        "\n    prohibit_overlap = " + (job.settings.concurrency == "allow" ? "false" : "true") + "\n  }\n  group " +
+        hcl(name) + " {\n    task " + hcl(name) +
         " {\n      driver = \"exec\"\n      config {\n        command = \"/bin/sh\"\n        args    = [\"-c\", " +
         hcl(job.command) + "]\n      }\n";
     if (!job.environment.empty()) {
@@ -398,6 +403,11 @@ class Exporter {
     }
     h += "    }\n  }\n}\n";
     out_.artifacts.push_back({job.name, job.line, name, name + ".nomad.hcl", h});
+    if (job.settings.concurrency == "replace" || job.settings.concurrency == "queue")
+      not_held(job, "concurrency", "Nomad's periodic jobs either overlap or skip (prohibit_overlap)");
+    not_held(job,
+             {"timeout", "kill-grace", "retry", "retry-on", "on-permanent-failure", "catchup", "starting-deadline"},
+             "not written into the Nomad job here");
   }
 
   // EventBridge Scheduler (aws scheduler create-schedule --cli-input-json) and
@@ -433,6 +443,10 @@ class Exporter {
       }
       out_.artifacts.push_back({job.name, job.line, name, name + ".json", j.dump(2) + "\n"});
     }
+    not_held(job,
+             {"timeout", "kill-grace", "concurrency", "retry", "retry-on", "on-permanent-failure", "catchup",
+              "starting-deadline"},
+             "not written into the scheduler's definition here");
   }
 
   const ExportOptions& o_;
@@ -446,7 +460,10 @@ ExportResult export_crontab(const Crontab& crontab, const ExportOptions& options
   Exporter x(options);
   for (const auto& e : crontab.errors) x.crontab_error(e);
   for (const auto& e : crontab.entries) {
-    Job job{e.line, e.name, e.command, e.schedule, e.environment, {}};
+    Job job{e.line, e.name, e.command, e.schedule, e.environment, {}, {}};
+    std::vector<std::string> problems;
+    job.settings = tools::read_job_settings(e.settings, problems);
+    for (const auto& p : problems) x.crontab_error({Severity::error, "", e.line, 1, p, e.text});
     if (e.reboot) {
       x.reboot(job);
       continue;

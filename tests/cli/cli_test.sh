@@ -165,6 +165,7 @@ check export-gha-interval 1 ':3: error interval' -- export --to github-actions "
 check export-unknown-target 2 'github-actions' -- export --to jenkins "$tab"
 check export-dst 0 'kubernetes handles DST changes as skip-both, this entry as cron: it will not fire at 2026-03-08T03:00:00-04:00' -- export --to kubernetes "$tab" -z America/New_York --from 2026-01-01T00:00:00Z
 out_dir=$(mktemp -d)
+check export-seed-refused 2 '--seed applies to --expr' -- export --to systemd "$tab" --seed x
 check export-dir 0 'wrote 4 files to' -- export --to systemd "$tab" -o "$out_dir/units"
 check export-dir-exists 2 'exists' -- export --to systemd "$tab" -o "$out_dir/units"
 check export-dir-force 0 'wrote 4 files to' -- export --to systemd "$tab" -o "$out_dir/units" --force

@@ -152,8 +152,50 @@ TEST(Exporter, RebootAndBadLinesAreReported) {
   EXPECT_EQ(exported_lines(r), std::set<int>{3});
   ASSERT_EQ(with_code(r, "reboot").size(), 1u);
   EXPECT_EQ(with_code(r, "reboot")[0]->line, 1);
+  EXPECT_EQ(with_code(r, "reboot")[0]->severity, Severity::error);  // left out: the exit status says so
   ASSERT_EQ(with_code(r, "crontab").size(), 1u);
   EXPECT_EQ(with_code(r, "crontab")[0]->line, 2);
+}
+
+// Issue 24 item 8: what a job needs besides its schedule reaches the target
+// where it has a place; what it cannot hold is said per entry; the host's PATH
+// stays on the host; a repository script is checked out first.
+TEST(Exporter, JobSettingsReachTheTarget) {
+  const std::string tab =
+      "PATH=/usr/local/bin:/usr/bin\nGREETING=hi\n# name: backup\n# owner: team-a\n# timeout: 30m\n"
+      "# concurrency: replace\n# retry: 3\n# kill-grace: 20s\n0 3 * * * ./scripts/backup.sh\n";
+  ExportResult r = run(tab, options_for(Target::kubernetes));
+  ASSERT_EQ(r.artifacts.size(), 1u);
+  const std::string& k = r.artifacts[0].text;
+  for (const char* want : {"concurrencyPolicy: Replace", "activeDeadlineSeconds: 1800", "backoffLimit: 3",
+                           "terminationGracePeriodSeconds: 20", "name: \"GREETING\""})
+    EXPECT_NE(k.find(want), std::string::npos) << want << "\n" << k;
+  EXPECT_EQ(k.find("PATH"), std::string::npos) << k;
+  EXPECT_EQ(with_code(r, "path").size(), 1u);
+  EXPECT_TRUE(with_code(r, "setting").empty());
+  r = run(tab, options_for(Target::github_actions));
+  ASSERT_EQ(r.artifacts.size(), 1u);
+  const std::string& g = r.artifacts[0].text;
+  for (const char* want : {"timeout-minutes: 30", "cancel-in-progress: true", "- uses: actions/checkout@v4"})
+    EXPECT_NE(g.find(want), std::string::npos) << want << "\n" << g;
+  EXPECT_EQ(g.find("PATH"), std::string::npos);
+  std::set<std::string> said;
+  for (const auto* d : with_code(r, "setting")) said.insert(d->message.substr(0, d->message.find(':')));
+  EXPECT_EQ(said, (std::set<std::string>{"'# retry", "'# kill-grace"}));
+  r = run(tab, options_for(Target::systemd));
+  std::string service;
+  for (const auto& a : r.artifacts)
+    if (a.file.ends_with(".service")) service = a.text;
+  EXPECT_NE(service.find("RuntimeMaxSec=1800"), std::string::npos) << service;
+  EXPECT_NE(service.find("TimeoutStopSec=20"), std::string::npos) << service;
+  said.clear();
+  for (const auto* d : with_code(r, "setting")) said.insert(d->message.substr(0, d->message.find(':')));
+  EXPECT_EQ(said, (std::set<std::string>{"'# concurrency", "'# retry"}));
+  // A bad value is an error at the entry's line.
+  r = run("# timeout: soon\n0 3 * * * /bin/x\n", options_for(Target::kubernetes));
+  EXPECT_FALSE(r.diagnostics.empty());
+  EXPECT_EQ(r.diagnostics[0].severity, Severity::error);
+  EXPECT_EQ(r.diagnostics[0].line, 2);
 }
 
 TEST(Exporter, DstDifferencesAreWarnedWithTheInstants) {
