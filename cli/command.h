@@ -99,6 +99,8 @@ Command add_spread(CommandLine& line);
 Command add_export(CommandLine& line);
 Command add_run(CommandLine& line);
 Command add_completion(CommandLine& line);
+Command add_cluster(CommandLine& line);
+Command add_runs(CommandLine& line);
 
 // `fuzzycron batch`'s loop, for the fuzz target: JSON Lines in, JSON Lines out.
 int run_batch(std::istream& in, std::ostream& out);

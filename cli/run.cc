@@ -18,6 +18,7 @@ namespace {
 struct Run {
   runner::RunnerOptions options;
   std::string grace = "25s", log_format = "json", shutdown = "term", shard, sim_start, catchup_spread = "10s";
+  std::string claim_delay = "2s", lease = "15s", retention = "7d";
   double sim_rate = 1.0;
   bool test = false, dry = false;
   Flags flags;
@@ -31,6 +32,17 @@ bool finish_options(Run& c, std::ostream& err) {
   o.host = c.flags.host.empty() ? host_name() : c.flags.host;
   o.shutdown_grace = parse_duration(c.grace);
   o.catchup_spread = parse_duration(c.catchup_spread);
+  o.claim_delay = parse_duration(c.claim_delay);
+  o.lease = parse_duration(c.lease);
+  o.cluster_retention = parse_duration(c.retention);
+  if (!o.cluster.empty() && o.lease < std::chrono::seconds{3}) {
+    err << "fuzzycron: --lease must be at least 3s (runs renew it every third of it)\n";
+    return false;
+  }
+  if (!o.fleet.empty() && o.cluster.empty()) {
+    err << "fuzzycron: --fleet names the cluster's H seed: it goes with --cluster\n";
+    return false;
+  }
   if (c.log_format != "json" && c.log_format != "text") {
     err << "fuzzycron: --log-format is json or text\n";
     return false;
@@ -70,6 +82,8 @@ bool finish_options(Run& c, std::ostream& err) {
 int run(Run& c) {
   if (!finish_options(c, std::cerr)) return kBadInput;
   if (c.test) return runner::test_config(c.options, std::cout);
+  if (c.dry && !c.options.cluster.empty())
+    std::cout << "(cluster: H seeded [" << (c.options.fleet.empty() ? "" : c.options.fleet + ", ") << "name])\n";
   if (c.dry) return runner::dry_run(c.options, parse_from(c.flags.from), c.flags.count, std::cout);
   std::cout.flush();
   return runner::run(c.options, STDOUT_FILENO);
@@ -100,6 +114,18 @@ Command add_run(CommandLine& line) {
       .show_default();
   sub.option("--shard", c->shard, "I/N: run only the jobs whose hash picks shard I of N replicas");
   sub.option("--catchup-spread", c->catchup_spread, "catch-up runs start within this, each at its job's stable offset")
+      .show_default();
+  sub.option("--cluster", c->options.cluster,
+             "run as one replica of a cluster that agrees on PostgreSQL (a libpq URL, e.g. "
+             "postgresql://cron@db/cron): every fire runs once, on one replica (docs/cluster.md)")
+      .env("FUZZYCRON_CLUSTER");
+  sub.option("--fleet", c->options.fleet, "--cluster: H is seeded [FLEET, name] (default [name]), never by the host");
+  sub.option("--claim-delay", c->claim_delay,
+             "--cluster: replicas other than a fire's preferred one claim it this much later")
+      .show_default();
+  sub.option("--lease", c->lease, "--cluster: a running fire's lease; a replica that cannot renew it stops the run")
+      .show_default();
+  sub.option("--cluster-retention", c->retention, "--cluster: rows of finished fires are kept this long")
       .show_default();
   sub.flag("--test", c->test, "check the file: problems as FILE:LINE:COL (exit 1), lint warnings");
   sub.flag("--dry-run", c->dry, "print each job's resolved schedule and next --count instants, run nothing");

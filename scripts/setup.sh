@@ -15,7 +15,7 @@ profile=${1:-build}
 packages=(
   g++ cmake ninja-build pkg-config tzdata
   libhowardhinnant-date-dev libssl-dev libxxhash-dev zlib1g-dev
-  libcli11-dev libfmt-dev nlohmann-json3-dev libfyaml-dev libcpp-httplib-dev
+  libcli11-dev libfmt-dev nlohmann-json3-dev libfyaml-dev libcpp-httplib-dev libpq-dev
 )
 case $profile in
   build) ;;
@@ -27,6 +27,7 @@ case $profile in
       dpkg-dev lintian file clang-format zsh fish
       golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd
       python3 python3-dev pybind11-dev python3-pytest python3-croniter
+      postgresql-15 faketime
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac

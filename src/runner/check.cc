@@ -20,7 +20,7 @@ std::optional<std::pair<std::string, Config>> read_config(const RunnerOptions& o
     out << fmt::format("{}: cannot read the file\n", options.file);
     return std::nullopt;
   }
-  Config config = load_config(*text, options.parse, options.host);
+  Config config = load_config(*text, options.parse, options.seed_host());
   return std::pair{std::move(*text), std::move(config)};
 }
 

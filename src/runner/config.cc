@@ -20,8 +20,8 @@ using std::chrono::milliseconds;
 // The settings a comment above an entry can hold; any other "# word: text" is
 // prose ("# owner: team-a"), and a near miss of one of these is a warning.
 constexpr std::string_view kSettings[] = {
-    "name",  "timeout",  "kill-grace",           "concurrency", "catchup", "starting-deadline",
-    "retry", "retry-on", "on-permanent-failure", "dst",         "fields"};
+    "on-lost",           "name",  "timeout",  "kill-grace",           "concurrency", "catchup",
+    "starting-deadline", "retry", "retry-on", "on-permanent-failure", "dst",         "fields"};
 
 bool known_setting(std::string_view key) {
   return std::find(std::begin(kSettings), std::end(kSettings), key) != std::end(kSettings);
@@ -114,6 +114,13 @@ void apply(const Setting& s, const std::string& text, int line_no, JobSettings& 
   } else if (s.key == "on-permanent-failure") {
     if (s.value.empty()) bad(s, text, line_no, "on-permanent-failure: give the command to run");
     out.on_permanent_failure = s.value;
+  } else if (s.key == "on-lost") {
+    if (s.value == "skip")
+      out.rerun_lost = false;
+    else if (s.value == "rerun")
+      out.rerun_lost = true;
+    else
+      bad(s, text, line_no, "on-lost: " + quoted(s.value) + ": use skip (at most once) or rerun (idempotent jobs)");
   } else if (s.key == "dst") {
     out.dst = DstPolicy::from_name(s.value);
     if (!out.dst)

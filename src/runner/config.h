@@ -28,6 +28,7 @@ struct JobSettings {
   std::vector<int> retry_on;         // the exit codes that are retried; empty: any failure
   std::string on_permanent_failure;  // a command run once when a run fails for good
   std::optional<DstPolicy> dst;
+  bool rerun_lost = false;  // cluster: a run lost with its replica runs again on another (on-lost: rerun)
 };
 
 struct Job {

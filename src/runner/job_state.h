@@ -48,6 +48,7 @@ struct JobState {
   std::optional<std::int64_t> retry_at;  // mono
   sys_milliseconds retry_for{};
   std::optional<FailedRun> retry_end;
+  int retry_claimed = 0;  // cluster: the store's attempt the retry continues
   Counters counters;
   bool removed = false;
   bool last_failed = false;  // the last run's outcome was not success
@@ -57,6 +58,7 @@ struct JobState {
 
 struct Run {
   std::string id;
+  int claimed = 0;  // cluster: the store's attempt of this fire (0 on a single host)
   std::shared_ptr<JobState> state;
   pid_t pid = -1;
   int out = -1;  // the read end of the job's stdout+stderr

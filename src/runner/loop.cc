@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "fuzzycron/resolve.h"
+#include "runner/cluster.h"
 #include "runner/status_server.h"
 
 namespace fuzzycron::runner {
@@ -26,8 +27,6 @@ using std::chrono::milliseconds;
 constexpr std::int64_t kStuckWarningEveryMs = 60'000;
 constexpr int kMaxCatchupEnumeration = 100'000;  // instants looked at for one catch-up
 constexpr std::int64_t kReloadQuietMs = 250;     // a file change is read once it has been quiet this long
-
-sys_milliseconds at_ms(std::int64_t ms) { return sys_milliseconds{milliseconds{ms}}; }
 
 // "TERM", or "none" for a stop the runner was not signalled to make (run(until)).
 const char* signal_name(int sig) {
@@ -50,14 +49,6 @@ sigset_t handled_signals() {
 // Each shard keeps its own files, so shards may share a state directory.
 std::string state_name(const RunnerOptions& o) {
   return o.shard ? fmt::format("state-{}of{}", o.shard->first, o.shard->second) : "state";
-}
-
-// Up to `max` items of a list for one log line, and how many were left out.
-json bounded(const std::vector<std::string>& items, std::size_t max = 20) {
-  if (items.size() <= max) return items;
-  json out = std::vector<std::string>(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(max));
-  out.push_back(fmt::format("... and {} more", items.size() - max));
-  return out;
 }
 
 // The soft limit of open files up to the hard one: each run holds a pipe, and
@@ -100,6 +91,20 @@ int Runner::run(std::optional<sys_milliseconds> until) {
     log_("error", "runner.start", {{"error", error}, {"state_dir", o_.state_dir}});
     return 3;
   }
+  if (!o_.cluster.empty()) {
+    if (store_.enabled()) {
+      log_("error", "runner.start", {{"error", "--state-dir and --cluster: in a cluster the database is the state"}});
+      return 2;
+    }
+    cluster_ = std::make_unique<Cluster>(
+        ClusterOptions{o_.cluster, o_.host, o_.claim_delay, o_.lease, std::chrono::milliseconds{2'000},
+                       std::chrono::milliseconds{1'000}, o_.cluster_retention},
+        make_postgres_store(o_.cluster), clock_, log_);
+    if (const std::string error = cluster_->open(); !error.empty()) {
+      log_("error", "runner.start", {{"error", error}, {"cluster", "unusable"}});
+      return 3;
+    }
+  }
   watch();
   if (!reload(true)) return 1;
   if (!o_.metrics_address.empty()) {
@@ -122,216 +127,6 @@ int Runner::run(std::optional<sys_milliseconds> until) {
   launch_queued();
   loop(until);
   return 0;
-}
-
-// ---- configuration
-void Runner::watch() {
-  inotify_fd_ = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  const std::string dir = std::filesystem::path(o_.file).parent_path().string();
-  // The directory, so a rename over the file or a ConfigMap's ..data symlink swap is seen.
-  if (inotify_fd_ >= 0)
-    inotify_add_watch(inotify_fd_, dir.empty() ? "." : dir.c_str(),
-                      IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB);
-}
-
-// Whether the directory's events name the crontab (or a ConfigMap's ..data
-// swap): other files in its directory (a log, an editor's swap file) change
-// nothing.
-bool Runner::crontab_changed() {
-  const std::string name = std::filesystem::path(o_.file).filename().string();
-  alignas(inotify_event) char buf[16384];
-  bool ours = false;
-  for (ssize_t n; (n = ::read(inotify_fd_, buf, sizeof buf)) > 0;)
-    for (char* p = buf; p < buf + n;) {
-      const auto* e = reinterpret_cast<const inotify_event*>(p);
-      const std::string_view changed = e->len ? std::string_view(e->name) : std::string_view();
-      ours = ours || changed.empty() || changed == name || changed.starts_with("..") || (e->mask & IN_Q_OVERFLOW);
-      p += sizeof(inotify_event) + e->len;
-    }
-  return ours;
-}
-
-bool Runner::reload(bool first) {
-  const std::optional<std::string> read = read_text(o_.file);
-  if (!read) {
-    log_("error", first ? "runner.start" : "config.reload",
-         {{"result", "error"},
-          {"file", o_.file},
-          {"error", "cannot read the file"},
-          {"kept", "the running configuration"}});
-    if (!first) ++counters_.reloads["error"];
-    return false;
-  }
-  const std::string& text = *read;
-  if (!first && text == text_) return true;
-  Config config = load_config(text, o_.parse, o_.host);
-  std::vector<std::string> problems;  // one line each, for the log and /status
-  std::size_t errors = 0;
-  for (Diagnostic p : config.problems) {
-    errors += p.severity == Severity::error;
-    p.text.clear();
-    problems.push_back(format_diagnostic(o_.file, p));
-    problems.back().pop_back();  // its newline
-  }
-  if (!first && (errors > 0 || config.jobs.empty())) {
-    // A file with a problem, or with no job at all (an editor's truncate-then-write,
-    // an empty ConfigMap): the running configuration stays, as at start.
-    ++counters_.reloads["error"];
-    log_("error", "config.reload",
-         {{"result", "error"},
-          {"problems", bounded(errors > 0 ? problems : std::vector<std::string>{o_.file + ": no job to run"})},
-          {"kept", "the running configuration"}});
-    text_ = text;  // reported once; a fixed file reloads
-    return false;
-  }
-  std::size_t logged = 0;
-  for (const auto& p : config.problems)
-    if (++logged <= 100)  // every problem is in /status; the log keeps its lines bounded
-      log_(p.severity == Severity::error ? "error" : "warning", "config.problem",
-           {{"file", o_.file}, {"line", p.line}, {"column", p.column}, {"message", p.message}});
-  if (logged > 100) log_("error", "config.problem", {{"file", o_.file}, {"more", logged - 100}});
-  if (first && config.jobs.empty()) {
-    log_("error", "runner.start", {{"error", "no job to run"}, {"problems", bounded(problems)}});
-    return false;
-  }
-  problems_ = problems;
-  text_ = text;
-  apply(std::move(config), first);
-  if (!first) {
-    ++counters_.reloads["success"];
-    log_("info", "config.reload", {{"result", "success"}, {"jobs", states_.size()}});
-  }
-  return true;
-}
-
-void Runner::apply(Config config, bool first) {
-  std::vector<std::shared_ptr<JobState>> next_states;
-  next_states.reserve(config.jobs.size());
-  // At start, instants from the runner's first moment on are due (a fast
-  // simulated clock may pass some while the file is read).
-  const auto now = first ? started_ : clock_.now();
-  std::map<std::string, JobRecord> saved;
-  if (first) {
-    std::vector<std::string> problems;
-    saved = store_.load(problems);
-    for (const auto& p : problems) log_("warning", "state.unreadable", {{"file", store_.path()}, {"problem", p}});
-  }
-  std::unordered_map<std::string_view, std::shared_ptr<JobState>> old;
-  old.reserve(states_.size());
-  for (const auto& s : states_) old.emplace(s->job.fingerprint, s);
-  for (auto& job : config.jobs) {
-    if (!in_shard(job, o_.shard)) continue;
-    if (const auto it = old.find(job.fingerprint); it != old.end()) {
-      // The same schedule and command: keeps its state, runs and counters,
-      // and takes the new settings (timeout, retries, ...) for its next runs.
-      std::shared_ptr<JobState> kept = it->second;
-      old.erase(it);
-      kept->job.settings = job.settings;
-      kept->job.entry = std::move(job.entry);
-      next_states.push_back(std::move(kept));
-      continue;
-    }
-    auto s = std::make_shared<JobState>();
-    s->job = std::move(job);
-    s->cursor = now;
-    if (const auto it = saved.find(s->job.name); it != saved.end() && s->job.schedule) {
-      auto last = at_ms(it->second.cursor);
-      if (last > now) {
-        log_("warning", "state.future", {{"job", s->job.name}, {"last_fired", iso(last)}, {"clamped_to", iso(now)}});
-        last = now;
-      }
-      s->last_fired = last;
-      std::vector<sys_milliseconds> pending;
-      for (auto t : it->second.pending)
-        if (at_ms(t) <= now) pending.push_back(at_ms(t));
-      catch_up(s, last, now, "downtime", std::move(pending));
-    }
-    next_states.push_back(std::move(s));
-  }
-  for (auto& [fingerprint, s] : old) s->removed = true;
-  states_ = std::move(next_states);
-  next_stale_ = true;
-  std::erase_if(waiting_, [](const auto& sp) { return sp->removed; });
-  for (const auto& s : states_)
-    if (!s->pending.empty() || s->retry_at) mark_waiting(s);
-  for (auto& s : states_)
-    if (s->job.schedule && !s->next) advance(*s);
-  // Each job's line, up to a thousand (the log stays readable at 100,000 jobs; /status has them all).
-  constexpr std::size_t kScheduledLines = 1000;
-  for (std::size_t i = 0; i < states_.size() && i < kScheduledLines; ++i) {
-    const auto& s = states_[i];
-    log_("info", "job.scheduled",
-         {{"job", s->job.name},
-          {"line", s->job.entry.line},
-          {"schedule", s->job.entry.schedule},
-          {"resolved", s->job.resolved},
-          {"next", s->next ? json(iso(*s->next)) : json(nullptr)}});
-  }
-  if (states_.size() > kScheduledLines)
-    log_("info", "job.scheduled", {{"more", states_.size() - kScheduledLines}, {"see", "/status"}});
-  if (first && store_.enabled()) write_snapshot();  // the state of this configuration, from its first moment
-}
-
-// ---- state (catch-up after downtime; never twice after a crash)
-void Runner::mark(const std::shared_ptr<JobState>& s) {
-  if (!store_.enabled() || s->dirty) return;
-  s->dirty = true;
-  dirty_.push_back(s);
-}
-
-void Runner::mark_waiting(const std::shared_ptr<JobState>& s) {
-  if (s->waiting) return;
-  s->waiting = true;
-  waiting_.push_back(s);
-}
-
-// The earliest next instant of any job: one pass over the jobs after they
-// changed, none while they did not (an idle loop of 100,000 jobs costs nothing).
-std::optional<sys_milliseconds> Runner::earliest_next() {
-  if (next_stale_) {
-    earliest_next_.reset();
-    for (const auto& s : states_)
-      if (s->next && (!earliest_next_ || *s->next < *earliest_next_)) earliest_next_ = s->next;
-    next_stale_ = false;
-  }
-  return earliest_next_;
-}
-
-void Runner::flush_state() {
-  if (dirty_.empty()) return;
-  for (const auto& s : dirty_) {
-    JobRecord r{s->cursor.time_since_epoch().count(), {}};
-    for (const auto& [t, not_before] : s->pending) r.pending.push_back(t.time_since_epoch().count());
-    store_.record(s->job.name, std::move(r));
-    s->dirty = false;
-  }
-  dirty_.clear();
-  if (const std::string error = store_.flush(); !error.empty()) {
-    ++state_errors_;
-    // A full or read-only disk: said once a minute with a count, not once per fire.
-    const auto mono = clock_.mono();
-    if (!state_error_logged_ || mono - *state_error_logged_ >= kStuckWarningEveryMs) {
-      state_error_logged_ = mono;
-      log_("error", "state.write", {{"file", store_.journal_path()}, {"error", error}, {"errors", state_errors_}});
-    }
-    return;
-  }
-  if (store_.wants_snapshot(states_.size())) write_snapshot();
-}
-
-void Runner::write_snapshot() {
-  std::map<std::string, JobRecord> all;
-  for (const auto& s : states_) {
-    JobRecord& r = all[s->job.name];
-    r.cursor = s->cursor.time_since_epoch().count();
-    for (const auto& [t, not_before] : s->pending) r.pending.push_back(t.time_since_epoch().count());
-    s->dirty = false;
-  }
-  dirty_.clear();
-  if (const std::string error = store_.snapshot(all); !error.empty()) {
-    ++state_errors_;
-    log_("error", "state.write", {{"file", store_.path()}, {"error", error}, {"errors", state_errors_}});
-  }
 }
 
 // ---- schedule
@@ -492,7 +287,7 @@ void Runner::start_pending() {
       const int attempt = s.retry_attempt;
       s.retry_at.reset();
       s.retry_end.reset();  // the retry's own end decides now
-      start(sp, s.retry_for, attempt);
+      start(sp, s.retry_for, attempt, s.retry_claimed);
     }
   }
   std::erase_if(waiting_, [](const auto& sp) {
@@ -552,6 +347,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     if (!stopping_) {
       fire_due(now);
       start_pending();
+      cluster_turn();
     }
     launch_queued();
     handle_process_deadlines();
@@ -590,6 +386,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       if (s->retry_at) earliest(*s->retry_at);
     }
     if (reload_at_) earliest(*reload_at_);
+    if (cluster_ && !stopping_) earliest(cluster_->next_wake());
     if (stopping_ && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
     if (server_) earliest(clock_.mono() + 1000);  // /healthz: the loop ticks at least every second
     std::vector<int> fds{signal_fd_, inotify_fd_, server_ ? server_->wake_fd() : -1};
@@ -631,32 +428,6 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
   if (store_.enabled()) write_snapshot();
 }
 
-// Processes the runs left behind: groups of ended runs whose descendants live
-// on, and children that left their run's group (their own session) and came
-// to the runner as subreaper. SIGTERM, the rest of the grace (at most 5 s),
-// then SIGKILL: nothing of the runner's outlives it.
-void Runner::stop_lingering() {
-  std::vector<pid_t> groups;
-  for (pid_t g : lingering_)
-    if (launcher_.alive(g)) groups.push_back(g);
-  for (pid_t child : launcher_.children()) groups.push_back(child);
-  std::sort(groups.begin(), groups.end());
-  groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
-  if (groups.empty()) return;
-  log_("info", "runner.orphans", {{"groups", groups.size()}, {"signal", "TERM"}});
-  for (pid_t g : groups) launcher_.signal(g, SIGTERM);
-  const std::int64_t deadline = clock_.mono() + std::min<std::int64_t>(5'000, o_.shutdown_grace.count());
-  std::vector<bool> ready;
-  while (clock_.mono() < deadline &&
-         std::any_of(groups.begin(), groups.end(), [&](pid_t g) { return launcher_.alive(g); })) {
-    clock_.wait(std::nullopt, clock_.mono() + 50, {}, ready);
-    reap();
-  }
-  for (pid_t g : groups)
-    if (launcher_.alive(g)) launcher_.signal(g, SIGKILL);
-  reap();
-}
-
 void Runner::handle_jumps() {
   for (const auto& j : clock_.jumps()) {
     const char* kind = j.kind == ClockJump::suspend ? "suspend" : "step";
@@ -689,36 +460,6 @@ void Runner::handle_signals() {
       begin_shutdown(sig);
     }
   }
-}
-
-// A host name that a container or pod gets anew at each start reseeds every
-// job's H: said at start, with what to do about it.
-void Runner::warn_about_host() {
-  const std::string& h = o_.host;
-  auto all_of = [](std::string_view s, auto pred) { return !s.empty() && std::all_of(s.begin(), s.end(), pred); };
-  auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); };
-  auto alnum = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); };
-  const char* why = nullptr;
-  if ((h.size() == 12 || h.size() == 64) && all_of(h, hex)) {
-    why = "a container id";
-  } else if (const auto last = h.rfind('-'); last != std::string::npos && last > 0) {
-    // name-<pod-template-hash, 6-10>-<5>: a Deployment's pod, new at every rollout or restart.
-    const auto before = h.rfind('-', last - 1);
-    const std::string_view suffix = std::string_view(h).substr(last + 1);
-    const std::string_view hash =
-        before == std::string::npos ? std::string_view() : std::string_view(h).substr(before + 1, last - before - 1);
-    if (before != std::string::npos && before > 0 && suffix.size() == 5 && all_of(suffix, alnum) && hash.size() >= 6 &&
-        hash.size() <= 10 && all_of(hash, alnum))
-      why = "a Deployment's pod name (ReplicaSet hash and a random suffix)";
-  }
-  if (!why) return;
-  log_("warning", "runner.host",
-       {{"host", h},
-        {"looks_like", why},
-        {"message",
-         "H is seeded by the host name, and this one changes with every restart, so every job moves each time: "
-         "give a stable --host (or FUZZYCRON_HOST), e.g. a StatefulSet pod name or the node name from the "
-         "Kubernetes downward API"}});
 }
 
 int run(const RunnerOptions& options, int log_fd) {

@@ -22,6 +22,7 @@
 
 namespace fuzzycron::runner {
 
+class Cluster;
 class StatusServer;
 
 // Jobs looked at, or runs launched, between looks at pending signals.
@@ -57,7 +58,10 @@ class Runner {
                 std::vector<sys_milliseconds> also = {});
   // Queues a run; launch_queued() writes the state (the start is recorded
   // before the process exists), then starts every queued run.
-  void start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt);
+  // In a cluster a first attempt is claimed first (`claimed`: the store's
+  // attempt of a fire this replica holds).
+  void start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt, int claimed = 0);
+  void cluster_turn();
   void launch_queued();
   void spawn(Run& r);
   void stop_lingering();
@@ -105,6 +109,7 @@ class Runner {
   std::uint64_t run_counter_ = 0;
   RunnerCounters counters_;
   std::unique_ptr<StatusServer> server_;
+  std::unique_ptr<Cluster> cluster_;
   sys_milliseconds started_;
 };
 

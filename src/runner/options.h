@@ -27,6 +27,14 @@ struct RunnerOptions {
   bool strict_health = false;                        // /healthz 503 while any job's last run failed
   std::size_t metrics_jobs = 1000;                   // per-job series for at most this many jobs
   std::optional<std::pair<int, int>> shard;          // I/N: run the jobs whose hash picks shard I
+  // --cluster: replicas agree on PostgreSQL (docs/cluster.md); H is seeded [fleet, name] or [name].
+  std::string cluster;  // libpq URL; "" for a single host
+  std::string fleet;
+  std::chrono::milliseconds claim_delay{2'000}, lease{15'000}, cluster_retention{7 * 24 * 3'600'000LL};
+
+  // What H is seeded with besides the job's name: the host, or in a cluster
+  // the fleet (never the host: a host-seeded schedule would run once per replica).
+  const std::string& seed_host() const { return cluster.empty() ? host : fleet; }
   // The simulated clock: start, rate (simulated seconds per real second), control FIFO.
   std::optional<sys_milliseconds> sim_start;
   double sim_rate = 1.0;

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <map>
 
+#include "runner/cluster.h"
 #include "runner/loop.h"
 
 extern char** environ;
@@ -28,9 +29,14 @@ std::int64_t ms_of(sys_milliseconds t) { return t.time_since_epoch().count(); }
 
 }  // namespace
 
-void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt) {
+void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt, int claimed) {
   if (stopping_) return;
+  if (cluster_ && claimed == 0 && !s->job.entry.reboot) {
+    cluster_->want(s, scheduled_for);  // run once the store says this replica may
+    return;
+  }
   auto r = std::make_unique<Run>();
+  r->claimed = claimed;
   r->id = fmt::format("{}-{}", ms_of(clock_.now()), ++run_counter_);
   r->state = s;
   r->scheduled_for = scheduled_for;
@@ -92,7 +98,7 @@ void Runner::spawn(Run& r) {
   env["FUZZYCRON_JOB"] = r.state->job.name;
   env["FUZZYCRON_RUN_ID"] = r.id;
   env["FUZZYCRON_SCHEDULED_FOR"] = iso(r.scheduled_for);
-  env["FUZZYCRON_ATTEMPT"] = std::to_string(r.attempt);
+  env["FUZZYCRON_ATTEMPT"] = std::to_string(r.attempt + std::max(0, r.claimed - 1));  // takeovers count too
   env["FUZZYCRON_REPLICA"] = o_.host;
   std::vector<std::string> env_text;
   env_text.reserve(env.size());
@@ -235,12 +241,17 @@ void Runner::finish(std::unique_ptr<Run>& r) {
       s.retry_for = r->scheduled_for;
       s.retry_at = clock_.mono() + (1000LL << std::min(r->attempt - 1, 20));
       s.retry_end = FailedRun{r->id, r->scheduled_for, fields};
+      s.retry_claimed = r->claimed;
       mark_waiting(r->state);
     } else if (!s.job.settings.on_permanent_failure.empty()) {
       s.retry_end.reset();
       run_hook(s, FailedRun{r->id, r->scheduled_for, fields});
     }
   }
+  if (r->claimed > 0 && !(s.retry_at && s.retry_for == r->scheduled_for))
+    cluster_->finished(
+        {s.job.name, r->scheduled_for}, r->claimed, outcome,
+        fields.contains("exit_code") ? std::optional<int>(fields["exit_code"].get<int>()) : std::nullopt);
   r.reset();
 }
 

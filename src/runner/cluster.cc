@@ -1,0 +1,262 @@
+#include "runner/cluster.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "fuzzycron/resolve.h"
+
+namespace fuzzycron::runner {
+namespace {
+
+using json = nlohmann::json;
+using std::chrono::milliseconds;
+
+constexpr std::int64_t kEarlyRetryMs = 250;
+constexpr std::int64_t kMaxBackoffMs = 30'000;
+constexpr std::int64_t kErrorLogEveryMs = 10'000;
+constexpr milliseconds kOnTimeWindow{60'000};  // as the single-host loop: a minute late is still on time
+
+// How long after its instant a fire may still be claimed: the job's
+// starting deadline, else a day for jobs that catch up, a minute for the rest.
+milliseconds window_of(const Job& job) {
+  if (job.settings.starting_deadline) return *job.settings.starting_deadline;
+  return job.settings.catchup == Catchup::skip ? kOnTimeWindow : milliseconds{86'400'000};
+}
+
+}  // namespace
+
+Cluster::Cluster(ClusterOptions options, std::unique_ptr<ClaimStore> store, Clock& clock, Log& log)
+    : o_(std::move(options)), store_(std::move(store)), clock_(clock), log_(log) {}
+
+std::string Cluster::open() {
+  const std::string error = store_->open(true);
+  if (!error.empty()) return error;
+  last_renewed_ = clock_.mono();
+  if (const auto rows = store_->heartbeat(o_.replica, 3 * o_.heartbeat)) {
+    counters_.replicas = *rows;
+    live_.clear();
+    for (const auto& r : *rows)
+      if (r.live) live_.push_back(r.replica);
+  }
+  return {};
+}
+
+// Rendezvous hashing over the live replicas: the one with the highest score for (job, instant).
+bool Cluster::preferred(const std::string& job, sys_milliseconds instant) const {
+  if (live_.size() <= 1) return true;
+  const std::string at = std::to_string(instant.time_since_epoch().count());
+  std::string best;
+  std::int64_t best_score = -1;
+  for (const auto& replica : live_) {
+    const std::int64_t score = seed_offset(Seed({job, at, replica}), milliseconds{INT64_MAX / 2}).count();
+    if (score > best_score || (score == best_score && replica < best)) best = replica, best_score = score;
+  }
+  return best == o_.replica;
+}
+
+void Cluster::want(const std::shared_ptr<JobState>& s, sys_milliseconds instant) {
+  const auto delay = preferred(s->job.name, instant)
+                         ? 0
+                         : static_cast<std::int64_t>(static_cast<double>(o_.claim_delay.count()) / clock_.rate());
+  pending_.push_back({s, instant, clock_.mono() + delay, false});
+}
+
+void Cluster::db_error(const std::string& what) {
+  ++counters_.db_errors;
+  const auto mono = clock_.mono();
+  if (!last_error_log_ || mono - *last_error_log_ >= kErrorLogEveryMs) {
+    last_error_log_ = mono;
+    log_("error", "cluster.database",
+         {{"error", what}, {"waiting", pending_.size()}, {"note", "fires are not run until the database answers"}});
+  }
+}
+
+bool Cluster::reconnect() {
+  if (store_->connected()) return true;
+  const auto mono = clock_.mono();
+  if (mono < next_reconnect_) return false;
+  const std::string error = store_->open(false);
+  if (!error.empty()) {
+    next_reconnect_ = mono + reconnect_backoff_;
+    reconnect_backoff_ = std::min(reconnect_backoff_ * 2, kMaxBackoffMs);
+    db_error(error);
+    return false;
+  }
+  reconnect_backoff_ = 500;
+  log_("info", "cluster.reconnected", {{"waiting", pending_.size()}});
+  // What waited while the database was away goes through each job's catch-up policy.
+  std::map<JobState*, std::vector<Pending>> by_job;
+  for (auto& p : pending_) by_job[p.state.get()].push_back(std::move(p));
+  pending_.clear();
+  for (auto& [job, list] : by_job) {
+    std::sort(list.begin(), list.end(), [](const Pending& a, const Pending& b) { return a.instant < b.instant; });
+    const JobSettings& js = job->job.settings;
+    std::size_t keep = list.size();
+    if (js.catchup == Catchup::latest) keep = 1;
+    if (js.catchup == Catchup::all) keep = std::min(list.size(), static_cast<std::size_t>(js.catchup_max));
+    const std::size_t first_kept = list.size() - keep;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const bool on_time = clock_.now() - list[i].instant <= kOnTimeWindow;
+      if (i >= first_kept || (js.catchup == Catchup::skip && on_time && !list[i].failed)) {
+        pending_.push_back(std::move(list[i]));
+      } else {
+        ++counters_.missed;
+        ++job->counters.skipped["missed"];
+        log_("warning", "job.skip",
+             {{"job", job->job.name},
+              {"reason", "missed"},
+              {"cause", "cluster database unreachable"},
+              {"scheduled_for", iso(list[i].instant)}});
+      }
+    }
+  }
+  return true;
+}
+
+void Cluster::drop_expired(std::int64_t) {
+  const auto now = clock_.now();
+  std::erase_if(pending_, [&](const Pending& p) {
+    if (now - p.instant <= window_of(p.state->job)) return false;
+    ++counters_.missed;
+    ++p.state->counters.skipped["missed"];
+    log_("warning", "job.skip",
+         {{"job", p.state->job.name},
+          {"reason", "missed"},
+          {"cause", p.failed ? "cluster database unreachable" : "not claimed in time"},
+          {"scheduled_for", iso(p.instant)}});
+    return true;
+  });
+}
+
+std::vector<Cluster::Win> Cluster::claim_due() {
+  std::vector<Win> wins;
+  const auto mono = clock_.mono();
+  if (!reconnect()) {
+    for (auto& p : pending_) p.failed = true;
+    drop_expired(mono);
+    return wins;
+  }
+  for (auto it = pending_.begin(); it != pending_.end();) {
+    if (it->not_before > mono) {
+      ++it;
+      continue;
+    }
+    const Job& job = it->state->job;
+    ClaimRequest q{
+        {job.name, it->instant}, o_.replica, o_.lease, o_.max_skew, job.settings.concurrency == Concurrency::forbid};
+    const ClaimAnswer a = store_->claim(q);
+    switch (a.outcome) {
+      case ClaimOutcome::won:
+        ++counters_.won;
+        wins.push_back({it->state, it->instant, 1});
+        it = pending_.erase(it);
+        break;
+      case ClaimOutcome::taken:  // it runs on `by`: not a skip
+        ++counters_.lost_to_peer;
+        it = pending_.erase(it);
+        break;
+      case ClaimOutcome::running:
+        ++counters_.overlap;
+        ++it->state->counters.skipped["overlap"];
+        log_("warning", "job.skip",
+             {{"job", job.name}, {"reason", "overlap"}, {"scheduled_for", iso(it->instant)}, {"running_on", a.by}});
+        it = pending_.erase(it);
+        break;
+      case ClaimOutcome::early:  // our clock is ahead of the database's: ask again soon
+        it->not_before = mono + kEarlyRetryMs;
+        ++it;
+        break;
+      case ClaimOutcome::error:
+        it->failed = true;
+        db_error(a.error);
+        for (auto& p : pending_) p.failed = p.failed || p.not_before <= mono;
+        drop_expired(mono);
+        return wins;
+    }
+  }
+  drop_expired(mono);
+  return wins;
+}
+
+Cluster::Tick Cluster::tick(const std::vector<std::shared_ptr<JobState>>& states) {
+  Tick out;
+  const auto mono = clock_.mono();
+  const bool up = reconnect();
+  // A lease that can no longer be renewed: the runs stop before it ends, so a
+  // peer that takes them over never overlaps them.
+  if (mono - last_renewed_ > o_.lease.count() - std::min<std::int64_t>(o_.lease.count() / 3, 3'000)) {
+    out.stop_all = true;
+    last_renewed_ = mono;  // said once per lease
+  }
+  if (!up) return out;
+  if (mono >= next_heartbeat_) {
+    next_heartbeat_ = mono + o_.heartbeat.count();
+    if (const auto rows = store_->heartbeat(o_.replica, 3 * o_.heartbeat)) {
+      counters_.replicas = *rows;
+      live_.clear();
+      for (const auto& r : *rows)
+        if (r.live) live_.push_back(r.replica);
+      std::sort(live_.begin(), live_.end());
+    } else {
+      db_error("heartbeat failed");
+    }
+  }
+  if (mono >= next_lease_) {
+    next_lease_ = mono + o_.lease.count() / 3;
+    if (const auto held = store_->renew(o_.replica, o_.lease)) {
+      last_renewed_ = mono;
+      out.renewed = true;
+      out.held = *held;
+    } else {
+      db_error("lease renewal failed");
+    }
+    for (const FireRow& lost : store_->expire()) {
+      ++counters_.lost;
+      log_("warning", "job.lost",
+           {{"job", lost.fire.job},
+            {"scheduled_for", iso(lost.fire.instant)},
+            {"replica", lost.replica},
+            {"attempt", lost.attempt},
+            {"note", "its replica stopped renewing the run's lease"}});
+      const auto s =
+          std::find_if(states.begin(), states.end(), [&](const auto& st) { return st->job.name == lost.fire.job; });
+      if (s == states.end() || !(*s)->job.settings.rerun_lost) continue;
+      if (const auto attempt = store_->reclaim(lost.fire, o_.replica, o_.lease)) {
+        ++counters_.reclaimed;
+        out.rerun.push_back({*s, lost.fire.instant, *attempt});
+      }
+    }
+  }
+  if (mono >= next_skew_) {
+    next_skew_ = mono + 60'000;
+    if (const auto db = store_->clock()) {
+      counters_.skew_ms = (clock_.now() - *db).count();
+      if (std::abs(*counters_.skew_ms) > o_.max_skew.count())
+        log_("warning", "cluster.skew",
+             {{"skew_ms", *counters_.skew_ms},
+              {"note",
+               "this replica's clock differs from the database's: it claims no instant ahead of the "
+               "database's clock, so it runs late rather than early"}});
+    }
+  }
+  if (mono >= next_retention_) {
+    next_retention_ = mono + 3'600'000;
+    store_->retain(o_.retention);
+  }
+  return out;
+}
+
+void Cluster::finished(const FireKey& fire, int attempt, const std::string& outcome, std::optional<int> exit_code) {
+  if (!reconnect() || !store_->finish(fire, o_.replica, attempt, outcome, exit_code))
+    db_error("cannot record the end of " + fire.job + " at " + iso(fire.instant));
+}
+
+std::int64_t Cluster::next_wake() const {
+  std::int64_t wake = std::min({next_heartbeat_, next_lease_, next_skew_});
+  if (!store_->connected()) wake = std::min(wake, next_reconnect_);
+  for (const auto& p : pending_) wake = std::min(wake, p.not_before);
+  return wake;
+}
+
+}  // namespace fuzzycron::runner

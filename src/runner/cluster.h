@@ -1,0 +1,105 @@
+// `fuzzycron run --cluster`: the replica's side of the agreement. Every
+// replica computes the same instants (H seeded by the job alone) and claims
+// each fire in the store before it runs it. The replica that ranks first for
+// (job, instant) in rendezvous hashing over the live replicas claims at the
+// instant, the others after --claim-delay, so a dead preferred replica costs
+// that delay and the fastest replica does not win everything. A fire the
+// store cannot be asked about is not run (fail closed); it is asked again
+// until its catch-up window closes. Running fires hold a lease the replica
+// renews; a replica that cannot renew kills its runs before the lease ends,
+// and peers mark a run whose lease ran out as lost (and, for `on-lost:
+// rerun` jobs, one of them takes it over).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runner/claim_store.h"
+#include "runner/clock.h"
+#include "runner/job_state.h"
+#include "runner/log.h"
+
+namespace fuzzycron::runner {
+
+struct ClusterOptions {
+  std::string url;      // libpq connection string or URI
+  std::string replica;  // this replica's name (--host)
+  std::chrono::milliseconds claim_delay{2'000};
+  std::chrono::milliseconds lease{15'000};
+  std::chrono::milliseconds heartbeat{2'000};
+  std::chrono::milliseconds max_skew{1'000};  // how far ahead of the database's clock an instant may be claimed
+  std::chrono::milliseconds retention{7 * 24 * 3'600'000LL};
+};
+
+struct ClusterCounters {
+  std::uint64_t won = 0, lost_to_peer = 0, overlap = 0, missed = 0, lost = 0, reclaimed = 0, db_errors = 0, fenced = 0;
+  std::optional<std::int64_t> skew_ms;  // local minus the database's clock
+  std::vector<ReplicaRow> replicas;
+};
+
+class Cluster {
+ public:
+  // A fire this replica won: start it.
+  struct Win {
+    std::shared_ptr<JobState> state;
+    sys_milliseconds instant{};
+    int attempt = 1;  // the store's attempt (takeovers of a lost run count up)
+  };
+
+  Cluster(ClusterOptions options, std::unique_ptr<ClaimStore> store, Clock& clock, Log& log);
+
+  // Connects and creates or migrates the schema: "" or why not (exit 3).
+  std::string open();
+  ClaimStore& store() { return *store_; }
+
+  // A due fire of a job: claimed now or after the claim delay.
+  void want(const std::shared_ptr<JobState>& s, sys_milliseconds instant);
+  // Claims whose time has come; the ones won.
+  std::vector<Win> claim_due();
+  // Heartbeats, leases, lost runs, skew, retention: runs to stop (their lease
+  // cannot be kept, or a peer took them) and lost runs this replica took over.
+  struct Tick {
+    bool stop_all = false;      // the lease could not be renewed in time: stop every run of the cluster
+    bool renewed = false;       // `held` lists the fires this replica still holds
+    std::vector<FireKey> held;  // (a running one not in it was taken over by a peer: stop it)
+    std::vector<Win> rerun;     // lost runs this replica took over
+  };
+  Tick tick(const std::vector<std::shared_ptr<JobState>>& states);
+  void finished(const FireKey& fire, int attempt, const std::string& outcome, std::optional<int> exit_code);
+
+  // The next moment (mono) the loop must look at the cluster.
+  std::int64_t next_wake() const;
+  const ClusterCounters& counters() const { return counters_; }
+  std::size_t waiting() const { return pending_.size(); }
+
+ private:
+  struct Pending {
+    std::shared_ptr<JobState> state;
+    sys_milliseconds instant{};
+    std::int64_t not_before = 0;  // mono
+    bool failed = false;          // the store could not be asked at least once
+  };
+  bool preferred(const std::string& job, sys_milliseconds instant) const;
+  bool reconnect();
+  void db_error(const std::string& what);
+  void drop_expired(std::int64_t mono);
+
+  ClusterOptions o_;
+  std::unique_ptr<ClaimStore> store_;
+  Clock& clock_;
+  Log& log_;
+  std::deque<Pending> pending_;
+  ClusterCounters counters_;
+  std::vector<std::string> live_;  // replicas with a fresh heartbeat, this one included
+  std::int64_t next_heartbeat_ = 0, next_lease_ = 0, next_skew_ = 0, next_retention_ = 0, next_reconnect_ = 0;
+  std::int64_t last_renewed_ = 0, reconnect_backoff_ = 500;
+  std::optional<std::int64_t> last_error_log_;
+};
+
+}  // namespace fuzzycron::runner

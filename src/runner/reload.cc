@@ -1,0 +1,188 @@
+// The loop's configuration: watching the crontab, reading it once the writer
+// is done, applying what changed (jobs that did not change keep their state).
+#include <sys/inotify.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <unordered_map>
+
+#include "runner/cluster.h"
+#include "runner/loop.h"
+
+namespace fuzzycron::runner {
+namespace {
+
+using json = nlohmann::json;
+
+sys_milliseconds at_ms(std::int64_t ms) { return sys_milliseconds{std::chrono::milliseconds{ms}}; }
+
+// Up to `max` items of a list for one log line, and how many were left out.
+json bounded(const std::vector<std::string>& items, std::size_t max = 20) {
+  if (items.size() <= max) return items;
+  json out = std::vector<std::string>(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(max));
+  out.push_back(fmt::format("... and {} more", items.size() - max));
+  return out;
+}
+
+constexpr std::int64_t kReloadQuietMs = 250;  // a file change is read once it has been quiet this long
+
+}  // namespace
+
+// ---- configuration
+void Runner::watch() {
+  inotify_fd_ = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  const std::string dir = std::filesystem::path(o_.file).parent_path().string();
+  // The directory, so a rename over the file or a ConfigMap's ..data symlink swap is seen.
+  if (inotify_fd_ >= 0)
+    inotify_add_watch(inotify_fd_, dir.empty() ? "." : dir.c_str(),
+                      IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB);
+}
+
+// Whether the directory's events name the crontab (or a ConfigMap's ..data
+// swap): other files in its directory (a log, an editor's swap file) change
+// nothing.
+bool Runner::crontab_changed() {
+  const std::string name = std::filesystem::path(o_.file).filename().string();
+  alignas(inotify_event) char buf[16384];
+  bool ours = false;
+  for (ssize_t n; (n = ::read(inotify_fd_, buf, sizeof buf)) > 0;)
+    for (char* p = buf; p < buf + n;) {
+      const auto* e = reinterpret_cast<const inotify_event*>(p);
+      const std::string_view changed = e->len ? std::string_view(e->name) : std::string_view();
+      ours = ours || changed.empty() || changed == name || changed.starts_with("..") || (e->mask & IN_Q_OVERFLOW);
+      p += sizeof(inotify_event) + e->len;
+    }
+  return ours;
+}
+
+bool Runner::reload(bool first) {
+  const std::optional<std::string> read = read_text(o_.file);
+  if (!read) {
+    log_("error", first ? "runner.start" : "config.reload",
+         {{"result", "error"},
+          {"file", o_.file},
+          {"error", "cannot read the file"},
+          {"kept", "the running configuration"}});
+    if (!first) ++counters_.reloads["error"];
+    return false;
+  }
+  const std::string& text = *read;
+  if (!first && text == text_) return true;
+  Config config = load_config(text, o_.parse, o_.seed_host());
+  std::vector<std::string> problems;  // one line each, for the log and /status
+  std::size_t errors = 0;
+  for (Diagnostic p : config.problems) {
+    errors += p.severity == Severity::error;
+    p.text.clear();
+    problems.push_back(format_diagnostic(o_.file, p));
+    problems.back().pop_back();  // its newline
+  }
+  if (!first && (errors > 0 || config.jobs.empty())) {
+    // A file with a problem, or with no job at all (an editor's truncate-then-write,
+    // an empty ConfigMap): the running configuration stays, as at start.
+    ++counters_.reloads["error"];
+    log_("error", "config.reload",
+         {{"result", "error"},
+          {"problems", bounded(errors > 0 ? problems : std::vector<std::string>{o_.file + ": no job to run"})},
+          {"kept", "the running configuration"}});
+    text_ = text;  // reported once; a fixed file reloads
+    return false;
+  }
+  std::size_t logged = 0;
+  for (const auto& p : config.problems)
+    if (++logged <= 100)  // every problem is in /status; the log keeps its lines bounded
+      log_(p.severity == Severity::error ? "error" : "warning", "config.problem",
+           {{"file", o_.file}, {"line", p.line}, {"column", p.column}, {"message", p.message}});
+  if (logged > 100) log_("error", "config.problem", {{"file", o_.file}, {"more", logged - 100}});
+  if (first && config.jobs.empty()) {
+    log_("error", "runner.start", {{"error", "no job to run"}, {"problems", bounded(problems)}});
+    return false;
+  }
+  problems_ = problems;
+  text_ = text;
+  apply(std::move(config), first);
+  if (!first) {
+    ++counters_.reloads["success"];
+    log_("info", "config.reload", {{"result", "success"}, {"jobs", states_.size()}});
+  }
+  return true;
+}
+
+void Runner::apply(Config config, bool first) {
+  std::vector<std::shared_ptr<JobState>> next_states;
+  next_states.reserve(config.jobs.size());
+  // At start, instants from the runner's first moment on are due (a fast
+  // simulated clock may pass some while the file is read).
+  const auto now = first ? started_ : clock_.now();
+  std::map<std::string, JobRecord> saved;
+  if (first) {
+    std::vector<std::string> problems;
+    saved = store_.load(problems);
+    for (const auto& p : problems) log_("warning", "state.unreadable", {{"file", store_.path()}, {"problem", p}});
+  }
+  std::unordered_map<std::string_view, std::shared_ptr<JobState>> old;
+  old.reserve(states_.size());
+  for (const auto& s : states_) old.emplace(s->job.fingerprint, s);
+  for (auto& job : config.jobs) {
+    if (!in_shard(job, o_.shard)) continue;
+    if (const auto it = old.find(job.fingerprint); it != old.end()) {
+      // The same schedule and command: keeps its state, runs and counters,
+      // and takes the new settings (timeout, retries, ...) for its next runs.
+      std::shared_ptr<JobState> kept = it->second;
+      old.erase(it);
+      kept->job.settings = job.settings;
+      kept->job.entry = std::move(job.entry);
+      next_states.push_back(std::move(kept));
+      continue;
+    }
+    auto s = std::make_shared<JobState>();
+    s->job = std::move(job);
+    s->cursor = now;
+    if (first && cluster_ && s->job.schedule) {  // every replica down: what the cluster last claimed
+      if (const auto last = cluster_->store().last_claimed(s->job.name); last && *last < now) {
+        s->last_fired = *last;
+        catch_up(s, *last, now, "downtime");
+      }
+    }
+    if (const auto it = saved.find(s->job.name); it != saved.end() && s->job.schedule) {
+      auto last = at_ms(it->second.cursor);
+      if (last > now) {
+        log_("warning", "state.future", {{"job", s->job.name}, {"last_fired", iso(last)}, {"clamped_to", iso(now)}});
+        last = now;
+      }
+      s->last_fired = last;
+      std::vector<sys_milliseconds> pending;
+      for (auto t : it->second.pending)
+        if (at_ms(t) <= now) pending.push_back(at_ms(t));
+      catch_up(s, last, now, "downtime", std::move(pending));
+    }
+    next_states.push_back(std::move(s));
+  }
+  for (auto& [fingerprint, s] : old) s->removed = true;
+  states_ = std::move(next_states);
+  next_stale_ = true;
+  std::erase_if(waiting_, [](const auto& sp) { return sp->removed; });
+  for (const auto& s : states_)
+    if (!s->pending.empty() || s->retry_at) mark_waiting(s);
+  for (auto& s : states_)
+    if (s->job.schedule && !s->next) advance(*s);
+  // Each job's line, up to a thousand (the log stays readable at 100,000 jobs; /status has them all).
+  constexpr std::size_t kScheduledLines = 1000;
+  for (std::size_t i = 0; i < states_.size() && i < kScheduledLines; ++i) {
+    const auto& s = states_[i];
+    log_("info", "job.scheduled",
+         {{"job", s->job.name},
+          {"line", s->job.entry.line},
+          {"schedule", s->job.entry.schedule},
+          {"resolved", s->job.resolved},
+          {"next", s->next ? json(iso(*s->next)) : json(nullptr)}});
+  }
+  if (states_.size() > kScheduledLines)
+    log_("info", "job.scheduled", {{"more", states_.size() - kScheduledLines}, {"see", "/status"}});
+  if (first && store_.enabled()) write_snapshot();  // the state of this configuration, from its first moment
+}
+
+}  // namespace fuzzycron::runner
