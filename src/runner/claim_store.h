@@ -34,7 +34,7 @@ struct ClaimRequest {
 enum class ClaimOutcome {
   won,      // this replica runs it (the row is 'running' with its lease)
   taken,    // another replica claimed it (`by`)
-  running,  // forbid: a run of the job is still going somewhere (`by`)
+  running,  // forbid: a run of the job is still going (`by`): this replica recorded the instant as skipped
   early,    // the instant is ahead of the store's clock: ask again later
   error,    // the store could not be asked (`error`): fail closed
 };

@@ -92,7 +92,7 @@ bool Cluster::reconnect() {
   for (auto& [job, list] : by_job) {
     std::sort(list.begin(), list.end(), [](const Pending& a, const Pending& b) { return a.instant < b.instant; });
     const JobSettings& js = job->job.settings;
-    std::size_t keep = list.size();
+    std::size_t keep = 0;  // skip: an instant the database could not be asked about is not run
     if (js.catchup == Catchup::latest) keep = 1;
     if (js.catchup == Catchup::all) keep = std::min(list.size(), static_cast<std::size_t>(js.catchup_max));
     const std::size_t first_kept = list.size() - keep;
@@ -100,7 +100,7 @@ bool Cluster::reconnect() {
       const bool on_time = clock_.now() - list[i].instant <= kOnTimeWindow;
       if (i >= first_kept || (js.catchup == Catchup::skip && on_time && !list[i].failed)) {
         pending_.push_back(std::move(list[i]));
-      } else {
+      } else if (preferred(job->job.name, list[i].instant)) {  // said once in the cluster
         ++counters_.missed;
         ++job->counters.skipped["missed"];
         log_("warning", "job.skip",
@@ -118,6 +118,7 @@ void Cluster::drop_expired(std::int64_t) {
   const auto now = clock_.now();
   std::erase_if(pending_, [&](const Pending& p) {
     if (now - p.instant <= window_of(p.state->job)) return false;
+    if (!preferred(p.state->job.name, p.instant)) return true;  // its preferred replica says it
     ++counters_.missed;
     ++p.state->counters.skipped["missed"];
     log_("warning", "job.skip",
@@ -156,7 +157,7 @@ std::vector<Cluster::Win> Cluster::claim_due() {
         ++counters_.lost_to_peer;
         it = pending_.erase(it);
         break;
-      case ClaimOutcome::running:
+      case ClaimOutcome::running:  // this replica decided the skip (its row says so): said once in the cluster
         ++counters_.overlap;
         ++it->state->counters.skipped["overlap"];
         log_("warning", "job.skip",

@@ -233,6 +233,8 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
     s.retry_end.reset();
   }
   if (s.running == 0 && s.pending.empty()) return start(sp, t, 1);
+  // In a cluster the store decides forbid across every replica (and says the skip once).
+  if (cluster_ && s.job.settings.concurrency == Concurrency::forbid) return start(sp, t, 1);
   switch (s.job.settings.concurrency) {
     case Concurrency::allow: return start(sp, t, 1);
     case Concurrency::forbid: {

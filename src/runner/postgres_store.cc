@@ -24,7 +24,7 @@ const char* const kSchema[] = {
     " job text NOT NULL,"
     " instant timestamptz NOT NULL,"
     " replica text NOT NULL,"
-    " state text NOT NULL,"  // running | success | failure | timeout | killed | lost
+    " state text NOT NULL,"  // running | success | failure | timeout | killed | lost | skipped
     " attempt integer NOT NULL DEFAULT 1,"
     " exit_code integer,"
     " claimed_at timestamptz NOT NULL DEFAULT now(),"
@@ -113,29 +113,34 @@ class PostgresStore final : public ClaimStore {
     // forbid check and the insert cannot interleave between replicas.
     const char* params[] = {q.fire.job.c_str(), instant.c_str(), q.replica.c_str(),
                             lease.c_str(),      early.c_str(),   forbid.c_str()};
+    // A job with a live run elsewhere (forbid) gets a 'skipped' row: the
+    // instant is decided once, by whoever asks first, and said once.
     auto r = exec(
-        "WITH l AS (SELECT pg_advisory_xact_lock(hashtextextended($1, 7)))"
+        "WITH l AS (SELECT pg_advisory_xact_lock(hashtextextended($1, 7))),"
+        " busy AS (SELECT f.replica FROM fuzzycron_fire f, l WHERE $6::boolean AND f.job = $1"
+        "   AND f.state = 'running' AND f.lease_until > now() LIMIT 1)"
         " INSERT INTO fuzzycron_fire (job, instant, replica, state, claimed_at, started_at, lease_until)"
-        " SELECT $1, to_timestamp($2::bigint / 1000.0), $3, 'running', now(), now(), now() + $4::interval FROM l"
+        " SELECT $1, to_timestamp($2::bigint / 1000.0), $3,"
+        "  CASE WHEN EXISTS (SELECT 1 FROM busy) THEN 'skipped' ELSE 'running' END, now(),"
+        "  CASE WHEN EXISTS (SELECT 1 FROM busy) THEN NULL ELSE now() END,"
+        "  CASE WHEN EXISTS (SELECT 1 FROM busy) THEN NULL ELSE now() + $4::interval END FROM l"
         " WHERE to_timestamp($2::bigint / 1000.0) <= now() + $5::interval"
-        "   AND (NOT $6::boolean OR NOT EXISTS (SELECT 1 FROM fuzzycron_fire f WHERE f.job = $1"
-        "        AND f.state = 'running' AND f.lease_until > now()))"
-        " ON CONFLICT DO NOTHING RETURNING attempt",
+        " ON CONFLICT DO NOTHING RETURNING state, (SELECT replica FROM busy)",
         params, 6);
     if (!r) {
       a.error = error_;
       return a;
     }
     if (r->rows() == 1) {
-      a.outcome = ClaimOutcome::won;
+      a.outcome = std::string(r->at(0, 0)) == "running" ? ClaimOutcome::won : ClaimOutcome::running;
+      if (!r->null(0, 1)) a.by = r->at(0, 1);
       return a;
     }
-    // Not ours: which of the three (only here, off the common path).
+    // Not ours: another replica decided it, or it is ahead of the database's clock.
     const char* params2[] = {q.fire.job.c_str(), instant.c_str(), early.c_str()};
     auto why = exec(
         "SELECT (SELECT replica FROM fuzzycron_fire WHERE job = $1 AND instant = to_timestamp($2::bigint / 1000.0)),"
-        " to_timestamp($2::bigint / 1000.0) > now() + $3::interval,"
-        " (SELECT replica FROM fuzzycron_fire WHERE job = $1 AND state = 'running' AND lease_until > now() LIMIT 1)",
+        " to_timestamp($2::bigint / 1000.0) > now() + $3::interval",
         params2, 3);
     if (!why || why->rows() != 1) {
       a.error = why ? "no answer" : error_;
@@ -147,8 +152,7 @@ class PostgresStore final : public ClaimStore {
     } else if (std::string(why->at(0, 1)) == "t") {
       a.outcome = ClaimOutcome::early;
     } else {
-      a.outcome = ClaimOutcome::running;
-      if (!why->null(0, 2)) a.by = why->at(0, 2);
+      a.error = "the claim was neither made nor refused";
     }
     return a;
   }

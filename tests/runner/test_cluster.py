@@ -1,0 +1,338 @@
+"""`fuzzycron run --cluster` with a real PostgreSQL 15 (Debian's postgresql-15,
+initdb into a temporary directory, a Unix socket there; run as the postgres
+user when the tests run as root) and real replica processes, signals and
+database stops. Every scenario asserts per (job, instant), from the jobs' own
+output (FUZZYCRON_SCHEDULED_FOR) and the replicas' logs: exactly one run, or
+exactly one logged skip or loss."""
+import collections
+import glob
+import json
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from datetime import datetime, timezone
+
+import pytest
+
+BIN = os.environ["FUZZYCRON"]
+PG_BIN = next(iter(sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)), None)
+
+pytestmark = pytest.mark.skipif(PG_BIN is None, reason="PostgreSQL (postgresql-15) is not installed")
+
+
+def as_postgres(cmd, **kw):
+    """A PostgreSQL tool as the postgres user (the server refuses to run as root)."""
+    if os.geteuid() == 0:
+        cmd = ["runuser", "-u", "postgres", "--"] + cmd
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
+
+
+class Postgres:
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="fuzzycron-pg-")
+        if os.geteuid() == 0:
+            os.chown(self.dir, pwd.getpwnam("postgres").pw_uid, -1)
+        self.data = os.path.join(self.dir, "data")
+        as_postgres([f"{PG_BIN}/initdb", "-D", self.data, "-A", "trust", "-U", "postgres"])
+        self.start()
+        self.databases = 0
+
+    def start(self):
+        as_postgres([f"{PG_BIN}/pg_ctl", "-D", self.data, "-l", os.path.join(self.dir, "log"), "-w", "-o",
+                     f"-k {self.dir} -c listen_addresses='' -c max_connections=200", "start"])
+
+    def stop(self, mode="fast"):
+        as_postgres([f"{PG_BIN}/pg_ctl", "-D", self.data, "-m", mode, "-w", "stop"])
+
+    def psql(self, sql, db="postgres", user="postgres"):
+        return as_postgres(["psql", "-h", self.dir, "-U", user, "-d", db, "-tAc", sql]).stdout.strip()
+
+    def new_database(self):
+        self.databases += 1
+        name = f"cron{self.databases}"
+        self.psql(f"CREATE DATABASE {name}")
+        return name, f"host={self.dir} dbname={name} user=postgres"
+
+    def close(self):
+        try:
+            self.stop("immediate")
+        finally:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def pg():
+    p = Postgres()
+    yield p
+    p.close()
+
+
+class Replica:
+    def __init__(self, name, crontab, url, *extra, work):
+        self.name = name
+        self.log_path = os.path.join(work, f"log.{name}")
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen([BIN, "run", "-d", "quartz", crontab, "--cluster", url, "--host", name,
+                                      "--lease", "3s", "--claim-delay", "1s", "--shutdown-grace", "2s", *extra],
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+
+    def events(self):
+        out = []
+        with open(self.log_path) as f:
+            for line in f:
+                try:
+                    out.append(json.loads(line))
+                except ValueError:
+                    pass
+        return out
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+class Cluster:
+    """Replicas of one crontab against one database; the jobs write marks."""
+
+    def __init__(self, pg, crontab, replicas=3, extra=()):
+        self.pg = pg
+        self.db, self.url = pg.new_database()
+        self.work = tempfile.mkdtemp(prefix="fuzzycron-cluster-")
+        self.marks = os.path.join(self.work, "marks")
+        self.crontab = os.path.join(self.work, "crontab")
+        with open(self.crontab, "w") as f:
+            f.write(crontab.replace("MARKS", self.marks))
+        self.extra = extra
+        self.replicas = {}
+        for i in range(replicas):
+            self.add(f"r{i}")
+
+    def add(self, name, *extra):
+        self.replicas[name] = Replica(name, self.crontab, self.url, *self.extra, *extra, work=self.work)
+        return self.replicas[name]
+
+    def stop(self):
+        for r in self.replicas.values():
+            r.stop()
+
+    def runs(self):
+        """(job, instant) -> [(replica, attempt, started)]"""
+        out = collections.defaultdict(list)
+        if not os.path.exists(self.marks):
+            return out
+        with open(self.marks) as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) == 5:
+                    job, instant, replica, attempt, started = parts
+                    out[(job, instant)].append((replica, int(attempt), float(started)))
+        return out
+
+    def skips(self):
+        """(job, instant) -> [event] for logged skips and losses."""
+        out = collections.defaultdict(list)
+        for r in self.replicas.values():
+            for e in r.events():
+                if e.get("event") in ("job.skip", "job.lost") and "scheduled_for" in e:
+                    out[(e["job"], e["scheduled_for"])].append(e)
+        return out
+
+
+def epoch(text):
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def instants(start, end, period=1, offset=0):
+    """Whole seconds in [start, end) whose second-of-minute is offset + k * period, as RFC 3339."""
+    return [datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+            for t in range(int(start) + 1, int(end)) if t % 60 % period == offset % period and t % 60 >= offset]
+
+
+MARK = 'echo "$FUZZYCRON_JOB $FUZZYCRON_SCHEDULED_FOR $FUZZYCRON_REPLICA $FUZZYCRON_ATTEMPT $(date +%s.%N)" >> MARKS'
+
+
+def check_once(cluster, jobs, start, end, allow_rerun=(), period=1, offset=0):
+    """Every instant of every job in [start, end): one run, or one logged skip or loss."""
+    runs, skips = cluster.runs(), cluster.skips()
+    problems = []
+    for job in jobs:
+        for t in instants(start, end, period, offset):
+            ran = runs.get((job, t), [])
+            said = skips.get((job, t), [])
+            if job in allow_rerun and len(ran) == 2 and sorted(a for _, a, _ in ran) == [1, 2]:
+                continue
+            # A lost run is a run that started and whose replica died: said with it.
+            skipped = [e for e in said if e["event"] != "job.lost"]
+            lost = [e for e in said if e["event"] == "job.lost"]
+            if not ((len(ran) == 1 and not skipped and len(lost) <= 1) or (not ran and len(said) == 1)):
+                problems.append((job, t, ran, [s.get("reason", s["event"]) for s in said]))
+    assert not problems, problems[:5]
+
+
+def test_every_instant_once_across_replicas(pg):
+    c = Cluster(pg, f"# name: a\n* * * * * ? {MARK}\n# name: b\n* * * * * ? {MARK}\n")
+    start = time.time() + 3  # after the replicas' first heartbeats
+    time.sleep(10)
+    end = time.time() - 2
+    c.stop()
+    check_once(c, ["a", "b"], start, end)
+    by_replica = collections.Counter(r for runs in c.runs().values() for r, _, _ in runs)
+    assert len(by_replica) >= 2, by_replica  # the preferred replica of each instant runs it
+    # Nothing early: every run started at or after its instant.
+    for (job, t), ran in c.runs().items():
+        for _, _, started in ran:
+            assert started >= epoch(t) - 0.001, (job, t, started)
+
+
+def test_replica_killed_mid_run(pg):
+    crontab = (f"# name: once\n# on-lost: skip\n*/4 * * * * ? {MARK}; sleep 3\n"
+               f"# name: again\n# on-lost: rerun\n2/4 * * * * ? {MARK}; sleep 3\n")
+    c = Cluster(pg, crontab)
+    start = time.time() + 3
+    time.sleep(4)
+    # Kill -9 whichever replicas are running a job now: their leases run out, peers take over.
+    killed = []
+    for name, r in list(c.replicas.items()):
+        if any(e.get("event") == "job.start" and e["ts"] > datetime.fromtimestamp(time.time() - 2.5, timezone.utc)
+               .strftime("%Y-%m-%dT%H:%M:%S") for e in r.events()):
+            r.proc.kill()
+            r.proc.wait()
+            killed.append(name)
+    c.add("r9")
+    time.sleep(12)
+    end = time.time() - 6
+    c.stop()
+    runs, skips = c.runs(), c.skips()
+    lost = [k for k, v in skips.items() if any(e["event"] == "job.lost" for e in v)]
+    assert killed, "no replica was running a job"
+    check_once(c, ["once"], start, end, period=4)
+    check_once(c, ["again"], start, end, allow_rerun=("again",), period=4, offset=2)
+    if any(job == "again" for job, _ in lost):
+        assert any(len(v) == 2 for (job, _), v in runs.items() if job == "again")
+
+
+def test_replica_paused_past_its_lease(pg):
+    c = Cluster(pg, f"# name: slow\n# on-lost: skip\n* * * * * ? {MARK}; sleep 2\n# name: tick\n"
+                    f"* * * * * ? {MARK}\n")
+    start = time.time() + 3
+    time.sleep(4)
+    paused = c.replicas["r0"]
+    paused.proc.send_signal(signal.SIGSTOP)
+    time.sleep(7)  # past the 3 s lease: peers mark its run lost and take the instants
+    paused.proc.send_signal(signal.SIGCONT)
+    time.sleep(5)
+    end = time.time() - 3
+    c.stop()
+    check_once(c, ["tick"], start, end)
+    runs = c.runs()
+    for job in ("slow", "tick"):
+        for t in instants(start, end):
+            assert len(runs.get((job, t), [])) <= 1, (job, t, runs[(job, t)])
+
+
+def test_database_down_and_back(pg):
+    crontab = (f"# name: skip\n* * * * * ? {MARK}\n"
+               f"# name: latest\n# catchup: latest\n*/2 * * * * ? {MARK}\n")
+    c = Cluster(pg, crontab)
+    time.sleep(4)
+    down = time.time()
+    pg.stop("immediate")
+    time.sleep(5)
+    pg.start()
+    up = time.time()
+    time.sleep(8)
+    c.stop()
+    runs, skips = c.runs(), c.skips()
+    # Fail closed: nothing ran while the database was away.
+    for (job, t), ran in runs.items():
+        for _, _, started in ran:
+            assert not (down + 0.5 < started < up - 0.5), (job, t, started)
+    # No instant twice; while it was away, instants were skipped (said) or, for
+    # catchup: latest, the newest ran once after it came back.
+    for key, ran in runs.items():
+        assert len(ran) == 1, (key, ran)
+    missed = [k for k, v in skips.items() if any(e.get("cause") == "cluster database unreachable" for e in v)]
+    assert any(job == "skip" for job, _ in missed), skips
+    assert any(job == "latest" and up - 1 <= ran[0][2] for (job, _), ran in runs.items()), runs
+    for r in c.replicas.values():
+        assert any(e.get("event") == "cluster.reconnected" for e in r.events()), r.name
+
+
+def test_skewed_clock_never_runs_early(pg):
+    c = Cluster(pg, f"# name: tick\n* * * * * ? {MARK}\n", replicas=2)
+    ahead = datetime.fromtimestamp(time.time() + 20, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    c.add("fast", "--sim-start", ahead)  # a clock 20 s ahead of the database's
+    time.sleep(10)
+    c.stop()
+    for (job, t), ran in c.runs().items():
+        assert len(ran) == 1, (t, ran)
+        for replica, _, started in ran:
+            assert started >= epoch(t) - 0.001, (replica, t, started)
+
+
+def test_all_replicas_restarted_at_once(pg):
+    c = Cluster(pg, f"# name: latest\n# catchup: latest\n*/3 * * * * ? {MARK}\n")
+    time.sleep(4)
+    for r in c.replicas.values():
+        r.stop()
+    time.sleep(7)
+    for i in range(3):
+        c.add(f"again{i}")
+    time.sleep(6)
+    c.stop()
+    for key, ran in c.runs().items():
+        assert len(ran) == 1, (key, ran)
+    # The newest instant missed while every replica was down ran once, caught up.
+    caught = [e for r in c.replicas.values() for e in r.events() if e.get("event") == "job.skip"
+              and e.get("reason") == "missed" and e.get("cause") == "downtime"]
+    assert caught or len(c.runs()) >= 3
+
+
+def test_ten_replicas_start_together_on_an_empty_database(pg):
+    c = Cluster(pg, f"# name: tick\n* * * * * ? {MARK}\n", replicas=10)
+    time.sleep(5)
+    alive = [r for r in c.replicas.values() if r.proc.poll() is None]
+    c.stop()
+    assert len(alive) == 10, [open(r.log_path).read()[-300:] for r in c.replicas.values() if r.proc.poll()]
+    assert pg.psql("SELECT count(*) FROM fuzzycron_schema", db=c.db) == "1"
+    for key, ran in c.runs().items():
+        assert len(ran) == 1, (key, ran)
+
+
+def test_bad_databases_are_said_at_start(pg):
+    work = tempfile.mkdtemp(prefix="fuzzycron-bad-")
+    crontab = os.path.join(work, "crontab")
+    with open(crontab, "w") as f:
+        f.write(f"# name: x\n* * * * * ? touch {work}/ran\n")
+
+    def start(url):
+        p = subprocess.run([BIN, "run", "-d", "quartz", crontab, "--cluster", url, "--host", "r"],
+                           capture_output=True, text=True, timeout=30)
+        return p.returncode, p.stdout + p.stderr
+
+    code, out = start("not a url at all = =")
+    assert code == 3 and "cannot connect" in out, out
+    code, out = start(f"host={pg.dir} dbname=nosuchdb user=postgres")
+    assert code == 3 and "nosuchdb" in out, out
+    code, out = start("host=127.0.0.1 port=1 dbname=x user=x")
+    assert code == 3 and "cannot connect" in out, out
+    db, url = pg.new_database()
+    pg.psql("CREATE ROLE reader LOGIN")
+    pg.psql("REVOKE CREATE ON SCHEMA public FROM PUBLIC", db=db)
+    code, out = start(f"host={pg.dir} dbname={db} user=reader")
+    assert code == 3 and "cannot create the fuzzycron schema" in out and "cluster init" in out, out
+    subprocess.run([BIN, "cluster", "init", url], check=True, capture_output=True)
+    pg.psql("INSERT INTO fuzzycron_schema VALUES (99)", db=db)
+    code, out = start(url)
+    assert code == 3 and "version 99" in out and "1" in out, out
+    assert not os.path.exists(f"{work}/ran")
