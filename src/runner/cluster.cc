@@ -13,7 +13,7 @@ using json = nlohmann::json;
 using std::chrono::milliseconds;
 
 constexpr std::int64_t kEarlyRetryMs = 250;
-constexpr std::int64_t kMaxBackoffMs = 30'000;
+constexpr std::int64_t kMaxBackoffMs = 4'000;  // a replica is back within seconds of its database
 constexpr std::int64_t kErrorLogEveryMs = 10'000;
 constexpr milliseconds kOnTimeWindow{60'000};  // as the single-host loop: a minute late is still on time
 
