@@ -19,6 +19,8 @@ struct Lint {
   std::string input;  // an expression or a crontab file
   std::string fail_on = "error";
   std::string runs_on;
+  bool cluster = false;  // the crontab is for `run --cluster`
+  std::string fleet;
   Flags flags;
 };
 
@@ -40,11 +42,21 @@ int run(const Lint& c, std::ostream& out) {
   }
   std::error_code ec;
   const bool is_file = std::filesystem::is_regular_file(c.input, ec);
+  if ((c.cluster || !c.fleet.empty()) && !is_file)
+    throw Error(ErrorKind::argument, "--cluster and --fleet read a crontab file, and '" + c.input + "' is not one",
+                c.input, 1);
+  if (!c.fleet.empty() && !c.cluster)
+    throw Error(ErrorKind::argument, "--fleet names a cluster's seed: add --cluster", c.fleet, 1);
   std::vector<Finding> findings;
   std::vector<std::string> lines;  // what the columns point into
   if (is_file) {
     options.parse = parse_options(c.flags, false);
     options.host = c.flags.host;
+    if (c.cluster) {  // seeded as `run --cluster` seeds: [fleet, name] or [name]; --host is a replica
+      options.host = c.fleet;
+      options.replica = c.flags.host.empty() ? host_name() : c.flags.host;
+      if (!options.runs_on) options.runs_on = RunsOn::fuzzycron;
+    }
     const Crontab tab = parse_crontab(read_file(c.input), options.parse.dialect);
     findings = lint(tab, options);
     lines = tab.lines;
@@ -59,7 +71,7 @@ int run(const Lint& c, std::ostream& out) {
   int status = kOk;
   for (const auto& f : findings) {
     ++counts[static_cast<std::size_t>(f.severity)];
-    unreadable = unreadable || f.code.starts_with("FC00");
+    unreadable = unreadable || f.code == "FC001" || f.code == "FC002" || f.code == "FC003";
     if (threshold && f.severity >= *threshold) status = kFailure;
   }
   if (c.flags.json) {
@@ -101,6 +113,10 @@ Command add_lint(CommandLine& line) {
              "where it runs, so advice fits: fuzzycron | cron | kubernetes | github-actions | systemd | quartz | "
              "spring | jenkins | furiko (default: fuzzycron with --seed/--host, cron for a file, else the "
              "dialect's own system); H is suggested only where it is read (--target: its old name)");
+  sub.flag("--cluster", c->cluster,
+           "the crontab is for `fuzzycron run --cluster`: H seeded [--fleet, name] or [name], never by the host; "
+           "--host names a replica (default: this machine) whose name no job's name may carry (FC007)");
+  sub.option("--fleet", c->fleet, "--cluster: the fleet name `run --fleet` seeds H with");
   sub.option("--fail-on", c->fail_on, "exit 1 when a finding is at least this severe: info | warning | error | never")
       .show_default();
   sub.footer(
@@ -114,7 +130,8 @@ Command add_lint(CommandLine& line) {
       "[--host, name]); FC702 the collision report is incomplete (capped, or stopped at its budget).\n"
       "Exit status: 2 when the input does not parse, 1 when a finding reaches --fail-on, else 0.\n"
       "Example: fuzzycron lint '*/15 * * * *'\n"
-      "Example: fuzzycron lint /etc/crontab --host web-07 --fail-on warning --json");
+      "Example: fuzzycron lint /etc/crontab --host web-07 --fail-on warning --json\n"
+      "Example: fuzzycron lint jobs.cron --cluster --fleet billing --host replica-1");
   return {sub, [c] { return run(*c, std::cout); }};
 }
 

@@ -56,6 +56,10 @@ struct LintOptions {
   ParseOptions parse{};
   // Crontabs: each entry's seed is [host, name] ([name] without a host).
   std::string host{};
+  // A crontab for `fuzzycron run --cluster`, as replica `replica` reads it:
+  // a job whose name carries the replica's name is FC007 (each replica's copy
+  // would be its own job). `host` is then the fleet ("" for none), never the replica.
+  std::string replica{};
   // Where DST transitions, rare fires and collisions are looked for (the next
   // year; collisions in the week that follows). Default: now.
   sys_milliseconds from = std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());

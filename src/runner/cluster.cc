@@ -55,6 +55,15 @@ bool Cluster::preferred(const std::string& job, sys_milliseconds instant) const 
   return best == o_.replica;
 }
 
+ClusterCounters Cluster::counters() const {
+  ClusterCounters c = counters_;
+  c.round_trips = store_->round_trips();
+  c.waiting = pending_.size();
+  c.connected = store_->connected();
+  c.replica = o_.replica;
+  return c;
+}
+
 void Cluster::want(const std::shared_ptr<JobState>& s, sys_milliseconds instant) {
   const auto delay = preferred(s->job.name, instant)
                          ? 0

@@ -40,7 +40,11 @@ struct ClusterOptions {
 struct ClusterCounters {
   std::uint64_t won = 0, lost_to_peer = 0, overlap = 0, missed = 0, lost = 0, reclaimed = 0, db_errors = 0, fenced = 0;
   std::optional<std::int64_t> skew_ms;  // local minus the database's clock
-  std::vector<ReplicaRow> replicas;
+  std::vector<ReplicaRow> replicas;     // every replica with its last heartbeat, as of the last one
+  std::uint64_t round_trips = 0;        // to the store, so far
+  std::size_t waiting = 0;              // fires due and not yet claimed or refused
+  bool connected = false;
+  std::string replica;  // this one
 };
 
 class Cluster {
@@ -75,7 +79,7 @@ class Cluster {
 
   // The next moment (mono) the loop must look at the cluster.
   std::int64_t next_wake() const;
-  const ClusterCounters& counters() const { return counters_; }
+  ClusterCounters counters() const;
   std::size_t waiting() const { return pending_.size(); }
 
  private:

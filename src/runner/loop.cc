@@ -332,9 +332,16 @@ void Runner::publish(int documents) {
   if (!documents) return;
   ++counters_.builds;
   counters_.state_errors = state_errors_;
-  server_->publish(
-      documents & StatusServer::metrics ? metrics_text(states_, counters_, o_.metrics_jobs) : "",
-      documents & StatusServer::status ? status_json(states_, clock_.now(), o_.file, problems_, stopping_) : "");
+  std::optional<ClusterCounters> cluster;
+  if (cluster_) cluster = cluster_->counters();
+  std::string metrics, status;
+  if (documents & StatusServer::metrics) {
+    metrics = metrics_text(states_, counters_, o_.metrics_jobs);
+    if (cluster) metrics += cluster_metrics_text(*cluster, clock_.now());
+  }
+  if (documents & StatusServer::status)
+    status = status_json(states_, clock_.now(), o_.file, problems_, stopping_, cluster ? &*cluster : nullptr);
+  server_->publish(std::move(metrics), std::move(status));
 }
 
 void Runner::loop(std::optional<sys_milliseconds> until) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "runner/cluster.h"
 #include "runner/log.h"
 
 namespace fuzzycron::runner {
@@ -106,8 +107,55 @@ std::string metrics_text(const std::vector<std::shared_ptr<JobState>>& all, cons
   return metrics;
 }
 
+std::string cluster_metrics_text(const ClusterCounters& c, sys_milliseconds now) {
+  std::string metrics;
+  auto line = [&](const std::string& s) { metrics += s + "\n"; };
+  line(
+      "# HELP fuzzycron_cluster_claims_total Claims this replica made, by result: won (it ran the fire), "
+      "lost_to_peer (another replica had it), overlap (concurrency: forbid, a run held the job).");
+  line("# TYPE fuzzycron_cluster_claims_total counter");
+  line(fmt::format("fuzzycron_cluster_claims_total{{result=\"won\"}} {}", c.won));
+  line(fmt::format("fuzzycron_cluster_claims_total{{result=\"lost_to_peer\"}} {}", c.lost_to_peer));
+  line(fmt::format("fuzzycron_cluster_claims_total{{result=\"overlap\"}} {}", c.overlap));
+  line("# HELP fuzzycron_cluster_missed_total Fires this replica said were missed (it ranks first for them).");
+  line("# TYPE fuzzycron_cluster_missed_total counter");
+  line(fmt::format("fuzzycron_cluster_missed_total {}", c.missed));
+  line(
+      "# HELP fuzzycron_cluster_lost_total Runs this replica marked lost (their lease ran out); reclaimed: "
+      "lost runs it took over (on-lost: rerun); fenced: its own runs a peer took.");
+  line("# TYPE fuzzycron_cluster_lost_total counter");
+  line(fmt::format("fuzzycron_cluster_lost_total {}", c.lost));
+  line("# TYPE fuzzycron_cluster_reclaimed_total counter");
+  line(fmt::format("fuzzycron_cluster_reclaimed_total {}", c.reclaimed));
+  line("# TYPE fuzzycron_cluster_fenced_total counter");
+  line(fmt::format("fuzzycron_cluster_fenced_total {}", c.fenced));
+  line("# TYPE fuzzycron_cluster_database_errors_total counter");
+  line(fmt::format("fuzzycron_cluster_database_errors_total {}", c.db_errors));
+  line("# TYPE fuzzycron_cluster_round_trips_total counter");
+  line(fmt::format("fuzzycron_cluster_round_trips_total {}", c.round_trips));
+  line("# TYPE fuzzycron_cluster_connected gauge");
+  line(fmt::format("fuzzycron_cluster_connected {}", c.connected ? 1 : 0));
+  line("# TYPE fuzzycron_cluster_waiting gauge");
+  line(fmt::format("fuzzycron_cluster_waiting {}", c.waiting));
+  if (c.skew_ms) {
+    line("# HELP fuzzycron_cluster_clock_skew_seconds This replica's clock minus the database's.");
+    line("# TYPE fuzzycron_cluster_clock_skew_seconds gauge");
+    line(fmt::format("fuzzycron_cluster_clock_skew_seconds {:.3f}", static_cast<double>(*c.skew_ms) / 1000.0));
+  }
+  line("# HELP fuzzycron_cluster_replica_live Replicas with a fresh heartbeat (1) or a stale one (0).");
+  line("# TYPE fuzzycron_cluster_replica_live gauge");
+  for (const auto& r : c.replicas)
+    line(fmt::format("fuzzycron_cluster_replica_live{{replica=\"{}\"}} {}", label(r.replica), r.live ? 1 : 0));
+  line("# TYPE fuzzycron_cluster_replica_heartbeat_age_seconds gauge");
+  for (const auto& r : c.replicas)
+    line(fmt::format("fuzzycron_cluster_replica_heartbeat_age_seconds{{replica=\"{}\"}} {:.3f}", label(r.replica),
+                     static_cast<double>((now - r.heartbeat).count()) / 1000.0));
+  return metrics;
+}
+
 std::string status_json(const std::vector<std::shared_ptr<JobState>>& jobs, sys_milliseconds now,
-                        const std::string& file, const std::vector<std::string>& problems, bool stopping) {
+                        const std::string& file, const std::vector<std::string>& problems, bool stopping,
+                        const ClusterCounters* cluster) {
   auto maybe = [](const std::optional<sys_milliseconds>& t) { return t ? json(iso(*t)) : json(nullptr); };
   json list = json::array();
   for (const auto& s : jobs)
@@ -121,7 +169,25 @@ std::string status_json(const std::vector<std::shared_ptr<JobState>>& jobs, sys_
                     {"last_success", maybe(s->counters.last_success)},
                     {"runs", s->counters.runs},
                     {"skipped", s->counters.skipped}});
-  const json status{{"now", iso(now)}, {"file", file}, {"jobs", list}, {"problems", problems}, {"stopping", stopping}};
+  json status{{"now", iso(now)}, {"file", file}, {"jobs", list}, {"problems", problems}, {"stopping", stopping}};
+  if (cluster) {
+    json replicas = json::array();
+    for (const auto& r : cluster->replicas)
+      replicas.push_back({{"replica", r.replica}, {"heartbeat", iso(r.heartbeat)}, {"live", r.live}});
+    status["cluster"] = {
+        {"replica", cluster->replica},
+        {"connected", cluster->connected},
+        {"replicas", replicas},
+        {"claims", {{"won", cluster->won}, {"lost_to_peer", cluster->lost_to_peer}, {"overlap", cluster->overlap}}},
+        {"missed", cluster->missed},
+        {"lost", cluster->lost},
+        {"reclaimed", cluster->reclaimed},
+        {"fenced", cluster->fenced},
+        {"database_errors", cluster->db_errors},
+        {"round_trips", cluster->round_trips},
+        {"waiting", cluster->waiting},
+        {"skew_ms", cluster->skew_ms ? json(*cluster->skew_ms) : json(nullptr)}};
+  }
   return status.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

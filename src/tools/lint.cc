@@ -109,6 +109,19 @@ bool zone_known(const std::string& name) {
   }
 }
 
+// Where `name` contains `replica` (ASCII case-insensitive), for FC007; a
+// one-letter replica name says nothing.
+std::optional<std::size_t> contains_replica(std::string_view name, std::string_view replica) {
+  if (replica.size() < 2 || name.size() < replica.size()) return std::nullopt;
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  for (std::size_t i = 0; i + replica.size() <= name.size(); ++i) {
+    std::size_t k = 0;
+    while (k < replica.size() && lower(name[i + k]) == lower(replica[k])) ++k;
+    if (k == replica.size()) return i;
+  }
+  return std::nullopt;
+}
+
 void order(std::vector<Finding>& f) {
   std::stable_sort(f.begin(), f.end(), [](const Finding& a, const Finding& b) {
     return std::tie(a.line, a.column, a.code) < std::tie(b.line, b.column, b.code);
@@ -230,6 +243,15 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
                                         "seconds, write CRON_FIELDS={} above it (or '# fields: {}' above the entry)",
                                         *word, e.fields, e.command, e.fields + 1, e.fields + 1),
                             ""));
+    }
+    if (const auto at = contains_replica(e.name, options.replica)) {
+      out.push_back(finding(
+          "FC007", Severity::warning, e.line, 1,
+          fmt::format("the job's name '{}' carries the replica's name '{}': in a cluster a fire is claimed, and H "
+                      "seeded, by the job's name, so when each replica's crontab names the job after itself every "
+                      "replica runs it; name the job for what it does ('# name: ...')",
+                      e.name, e.name.substr(*at, options.replica.size())),
+          ""));
     }
     try {
       Schedule s = e.parse(options.parse, options.host);

@@ -99,6 +99,25 @@ check lint-file-no-command 2 ":4:12: error FC002: the entry has no command" -- l
 check lint-file-zone 2 ":5:9: error FC002: unknown time zone 'Mars/Base'" -- lint "$tab"
 check lint-file-zone-entry 2 ":6:1: error FC003" -- lint "$tab"
 check lint-file-collision 2 "FC701: 2 entries (lines 2, 3)" -- lint "$tab" --from 2026-03-08T00:00:00Z
+# a crontab for a cluster (issue 20 item 2): seeded by the job alone, FC007 for a job named after its replica
+printf '# name: backup-web1\nH H * * * /bin/backup\n# name: report\nH H * * * /bin/report\n' >"$tab"
+check lint-cluster 0 ":2:1: warning FC007: the job's name 'backup-web1' carries the replica's name 'web1'" -- lint "$tab" --cluster --host web1
+check lint-cluster-fail 1 "FC007" -- lint "$tab" --cluster --host web1 --fail-on warning
+check lint-cluster-other 0 "0 findings" -- lint "$tab" --cluster --host web2 --from 2026-03-08T00:00:00Z
+check lint-fleet-alone 2 "--fleet names a cluster's seed: add --cluster" -- lint "$tab" --fleet billing
+check lint-cluster-expression 2 "read a crontab file" -- lint '0 * * * *' --cluster
+check run-test-cluster 0 "warning FC007" -- run "$tab" --test --cluster host=/nonexistent --host web1
+a=$("$bin" run "$tab" --dry-run --cluster host=/nonexistent --host web1 -n 1 --from 2026-03-08T00:00:00Z)
+b=$("$bin" run "$tab" --dry-run --cluster host=/nonexistent --host web2 -n 1 --from 2026-03-08T00:00:00Z)
+c=$("$bin" run "$tab" --dry-run --host web1 -n 1 --from 2026-03-08T00:00:00Z)
+f=$("$bin" run "$tab" --dry-run --cluster host=/nonexistent --fleet billing --host web1 -n 1 --from 2026-03-08T00:00:00Z)
+if [[ "$a" != "$b" || "$a" == "$c" || "$a" == "$f" ]]; then
+  echo "FAIL cluster-seed: replicas must agree (seed [name] or [fleet, name]), and differ from [host, name]"
+  printf '%s\n--\n%s\n--\n%s\n--\n%s\n' "$a" "$b" "$c" "$f"
+  fail=$((fail + 1))
+else
+  pass=$((pass + 1))
+fi
 printf '# name: a\nH * * * * ? /bin/a\n# name: b\nH * * * * ? /bin/b\n0 * * * * ? /bin/c\n' >"$tab"
 check spread-table 0 $'                       peak      mean  peak/mean      p99\n  before hashing         30' -- spread -d quartz "$tab" --hosts 10 --window 2m --resolution 1s --from 2026-03-08T00:00:00Z
 check spread-busiest 0 'busiest before: 2026-03-08T00:00:00Z (30), 2026-03-08T00:01:00Z (30)' -- spread -d quartz "$tab" --hosts 10 --window 2m --resolution 1s --from 2026-03-08T00:00:00Z

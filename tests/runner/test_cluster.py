@@ -11,9 +11,11 @@ import os
 import pwd
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import time
+import urllib.request
 from datetime import datetime, timezone
 
 import pytest
@@ -179,12 +181,36 @@ def check_once(cluster, jobs, start, end, allow_rerun=(), period=1, offset=0):
     assert not problems, problems[:5]
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(port, path):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as r:
+        return r.read().decode()
+
+
 def test_every_instant_once_across_replicas(pg):
-    c = Cluster(pg, f"# name: a\n* * * * * ? {MARK}\n# name: b\n* * * * * ? {MARK}\n")
+    c = Cluster(pg, f"# name: a\n* * * * * ? {MARK}\n# name: b\n* * * * * ? {MARK}\n", replicas=2)
+    port = free_port()
+    c.add("r2", "--metrics-address", f"127.0.0.1:{port}")
     start = time.time() + 3  # after the replicas' first heartbeats
     time.sleep(10)
+    status = json.loads(fetch(port, "/status"))["cluster"]
+    metrics = fetch(port, "/metrics")
     end = time.time() - 2
     c.stop()
+    # /status and /metrics show the cluster as this replica sees it.
+    assert status["replica"] == "r2" and status["connected"], status
+    assert sorted(r["replica"] for r in status["replicas"] if r["live"]) == ["r0", "r1", "r2"], status
+    assert status["claims"]["won"] > 0 and status["claims"]["lost_to_peer"] > 0, status
+    assert status["database_errors"] == 0 and status["round_trips"] >= status["claims"]["won"], status
+    assert status["skew_ms"] is not None and abs(status["skew_ms"]) < 1000, status
+    for series in ('fuzzycron_cluster_claims_total{result="won"}', 'fuzzycron_cluster_replica_live{replica="r0"} 1',
+                   "fuzzycron_cluster_clock_skew_seconds", "fuzzycron_cluster_database_errors_total 0"):
+        assert series in metrics, series
     check_once(c, ["a", "b"], start, end)
     by_replica = collections.Counter(r for runs in c.runs().values() for r, _, _ in runs)
     assert len(by_replica) >= 2, by_replica  # the preferred replica of each instant runs it

@@ -239,7 +239,7 @@ TEST(Lint, DocumentedCodesAreTheImplementedOnes) {
   for (const auto& [code, row] : rows) documented.insert(code);
   EXPECT_EQ(documented, implemented);
   const std::set<std::string> tested_elsewhere{"FC002", "FC003", "FC004", "FC005",
-                                               "FC006", "FC701", "FC702"};  // crontab and target tests
+                                               "FC006", "FC007", "FC701", "FC702"};  // crontab and target tests
   for (const auto& code : documented) {
     const bool has_case = std::any_of(kCases.begin(), kCases.end(), [&](const Case& c) { return c.code == code; });
     EXPECT_TRUE(has_case || tested_elsewhere.count(code)) << code << " has no test case";
@@ -350,6 +350,31 @@ TEST(LintCrontab, CommandThatReadsLikeAFieldIsFlagged) {
   const Crontab bad = parse_crontab("CRON_FIELDS=six\n* * * * * /bin/a\n");
   ASSERT_EQ(bad.errors.size(), 1u);
   EXPECT_EQ(bad.errors[0].line, 1);
+}
+
+// Issue 20 item 2: in a cluster a job named after its replica is one job per replica.
+TEST(LintCrontab, ClusterJobNamedAfterTheReplica) {
+  const Crontab tab = parse_crontab(
+      "# name: backup-Web1\nH * * * * /bin/backup\n"  // 2: carries the replica's name
+      "# name: report\nH H * * * /bin/report\n"       // 4: does not
+      "H H * * * /usr/bin/ssh web1 true\n");          // 5: named by its command, which names a host
+  LintOptions o = options();
+  o.runs_on = RunsOn::fuzzycron;
+  auto fc007 = [](const std::vector<Finding>& f) {
+    std::set<int> lines;
+    for (const auto& x : f)
+      if (x.code == "FC007") lines.insert(x.line);
+    return lines;
+  };
+  EXPECT_TRUE(fc007(lint(tab, o)).empty());  // not a cluster: nothing to say
+  o.replica = "web1";
+  const auto f = lint(tab, o);
+  EXPECT_EQ(fc007(f), (std::set<int>{2, 5})) << codes(f);
+  const auto first = std::find_if(f.begin(), f.end(), [](const Finding& x) { return x.code == "FC007"; });
+  EXPECT_EQ(first->severity, Severity::warning);
+  EXPECT_NE(first->message.find("'Web1'"), std::string::npos) << first->message;  // as the name spells it
+  o.replica = "w";                                                                // one letter says nothing
+  EXPECT_TRUE(fc007(lint(tab, o)).empty());
 }
 
 // Issue 24 item 5: the target's own grammar.
