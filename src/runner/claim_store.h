@@ -45,6 +45,14 @@ struct ClaimAnswer {
   std::string error;  // for error
 };
 
+// The end of a run this replica holds.
+struct FireEnd {
+  FireKey fire;
+  int attempt = 1;
+  std::string outcome;  // success | failure | timeout | killed
+  std::optional<int> exit_code;
+};
+
 // A row as `fuzzycron runs` lists it.
 struct FireRow {
   FireKey fire;
@@ -67,11 +75,13 @@ class ClaimStore {
   // replicas start at once). "" or what failed, for the operator.
   virtual std::string open(bool create_schema) = 0;
   virtual bool connected() const = 0;
-  // One round trip: the claim and the start of the run.
-  virtual ClaimAnswer claim(const ClaimRequest& request) = 0;
-  // The end of a run this replica holds (fenced: a run a peer took over is left alone).
-  virtual bool finish(const FireKey& fire, const std::string& replica, int attempt, const std::string& outcome,
-                      std::optional<int> exit_code) = 0;
+  // Claims, each the claim and the start of its run in one statement, the
+  // whole batch sent in one round trip (each claim its own transaction); an
+  // answer per request, in order.
+  virtual std::vector<ClaimAnswer> claim(const std::vector<ClaimRequest>& requests) = 0;
+  // The ends of runs this replica holds, in one round trip (fenced: a run a
+  // peer took over is left alone); false when the store could not be told.
+  virtual bool finish(const std::string& replica, const std::vector<FireEnd>& ends) = 0;
   // Renews the leases of this replica's running fires; the fires it still holds, or nullopt on error.
   virtual std::optional<std::vector<FireKey>> renew(const std::string& replica, std::chrono::milliseconds lease) = 0;
   // Marks fires whose lease ran out as lost; those it marked.

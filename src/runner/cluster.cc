@@ -15,7 +15,8 @@ using std::chrono::milliseconds;
 constexpr std::int64_t kEarlyRetryMs = 250;
 constexpr std::int64_t kMaxBackoffMs = 4'000;  // a replica is back within seconds of its database
 constexpr std::int64_t kErrorLogEveryMs = 10'000;
-constexpr milliseconds kOnTimeWindow{60'000};  // as the single-host loop: a minute late is still on time
+constexpr std::size_t kMaxUnrecordedEnds = 100'000;  // a bound on what waits for a database that is away
+constexpr milliseconds kOnTimeWindow{60'000};        // as the single-host loop: a minute late is still on time
 
 // How long after its instant a fire may still be claimed: the job's
 // starting deadline, else a day for jobs that catch up, a minute for the rest.
@@ -147,46 +148,80 @@ std::vector<Cluster::Win> Cluster::claim_due() {
     drop_expired(mono);
     return wins;
   }
-  for (auto it = pending_.begin(); it != pending_.end();) {
-    if (it->not_before > mono) {
-      ++it;
-      continue;
-    }
-    const Job& job = it->state->job;
-    ClaimRequest q{
-        {job.name, it->instant}, o_.replica, o_.lease, o_.max_skew, job.settings.concurrency == Concurrency::forbid};
-    const ClaimAnswer a = store_->claim(q);
+  // Every claim due now, in one round trip.
+  std::vector<std::size_t> due;
+  std::vector<ClaimRequest> requests;
+  for (std::size_t i = 0; i < pending_.size(); ++i) {
+    const Pending& p = pending_[i];
+    if (p.not_before > mono) continue;
+    due.push_back(i);
+    requests.push_back({{p.state->job.name, p.instant},
+                        o_.replica,
+                        o_.lease,
+                        o_.max_skew,
+                        p.state->job.settings.concurrency == Concurrency::forbid});
+  }
+  if (requests.empty()) {
+    drop_expired(mono);
+    return wins;
+  }
+  const std::vector<ClaimAnswer> answers = store_->claim(requests);
+  std::vector<bool> done(pending_.size(), false);
+  bool failed = false;
+  for (std::size_t k = 0; k < due.size(); ++k) {
+    Pending& p = pending_[due[k]];
+    const ClaimAnswer& a = answers[k];
     switch (a.outcome) {
       case ClaimOutcome::won:
         ++counters_.won;
-        wins.push_back({it->state, it->instant, 1});
-        it = pending_.erase(it);
+        wins.push_back({p.state, p.instant, 1});
+        done[due[k]] = true;
         break;
       case ClaimOutcome::taken:  // it runs on `by`: not a skip
         ++counters_.lost_to_peer;
-        it = pending_.erase(it);
+        done[due[k]] = true;
         break;
       case ClaimOutcome::running:  // this replica decided the skip (its row says so): said once in the cluster
         ++counters_.overlap;
-        ++it->state->counters.skipped["overlap"];
+        ++p.state->counters.skipped["overlap"];
         log_("warning", "job.skip",
-             {{"job", job.name}, {"reason", "overlap"}, {"scheduled_for", iso(it->instant)}, {"running_on", a.by}});
-        it = pending_.erase(it);
+             {{"job", p.state->job.name},
+              {"reason", "overlap"},
+              {"scheduled_for", iso(p.instant)},
+              {"running_on", a.by}});
+        done[due[k]] = true;
         break;
       case ClaimOutcome::early:  // our clock is ahead of the database's: ask again soon
-        it->not_before = mono + kEarlyRetryMs;
-        ++it;
+        p.not_before = mono + kEarlyRetryMs;
         break;
       case ClaimOutcome::error:
-        it->failed = true;
-        db_error(a.error);
-        for (auto& p : pending_) p.failed = p.failed || p.not_before <= mono;
-        drop_expired(mono);
-        return wins;
+        p.failed = true;
+        if (!failed) db_error(a.error);
+        failed = true;
+        break;
     }
   }
+  std::size_t i = 0;
+  std::erase_if(pending_, [&](const Pending&) { return done[i++]; });
   drop_expired(mono);
   return wins;
+}
+
+void Cluster::finished(const FireKey& fire, int attempt, const std::string& outcome, std::optional<int> exit_code) {
+  ends_.push_back({fire, attempt, outcome, exit_code});
+}
+
+void Cluster::flush() {
+  if (ends_.empty()) return;
+  if (!reconnect() || !store_->finish(o_.replica, ends_)) {
+    db_error(fmt::format("cannot record the end of {} run{} (first: {} at {})", ends_.size(),
+                         ends_.size() == 1 ? "" : "s", ends_.front().fire.job, iso(ends_.front().fire.instant)));
+    // Kept for the next turn; a run whose end is never recorded keeps its row
+    // 'running' until its lease runs out and a peer marks it lost.
+    if (ends_.size() > kMaxUnrecordedEnds) ends_.erase(ends_.begin(), ends_.end() - kMaxUnrecordedEnds);
+    return;
+  }
+  ends_.clear();
 }
 
 Cluster::Tick Cluster::tick(const std::vector<std::shared_ptr<JobState>>& states) {
@@ -257,14 +292,10 @@ Cluster::Tick Cluster::tick(const std::vector<std::shared_ptr<JobState>>& states
   return out;
 }
 
-void Cluster::finished(const FireKey& fire, int attempt, const std::string& outcome, std::optional<int> exit_code) {
-  if (!reconnect() || !store_->finish(fire, o_.replica, attempt, outcome, exit_code))
-    db_error("cannot record the end of " + fire.job + " at " + iso(fire.instant));
-}
-
 std::int64_t Cluster::next_wake() const {
   std::int64_t wake = std::min({next_heartbeat_, next_lease_, next_skew_});
   if (!store_->connected()) wake = std::min(wake, next_reconnect_);
+  if (!ends_.empty()) wake = std::min(wake, store_->connected() ? 0 : next_reconnect_);
   for (const auto& p : pending_) wake = std::min(wake, p.not_before);
   return wake;
 }

@@ -75,7 +75,10 @@ class Cluster {
     std::vector<Win> rerun;     // lost runs this replica took over
   };
   Tick tick(const std::vector<std::shared_ptr<JobState>>& states);
+  // The end of a run this replica won: recorded at the next flush().
   void finished(const FireKey& fire, int attempt, const std::string& outcome, std::optional<int> exit_code);
+  // Records the ends of runs in one round trip (kept for the next try when the store is away).
+  void flush();
 
   // The next moment (mono) the loop must look at the cluster.
   std::int64_t next_wake() const;
@@ -99,6 +102,7 @@ class Cluster {
   Clock& clock_;
   Log& log_;
   std::deque<Pending> pending_;
+  std::vector<FireEnd> ends_;  // ends not yet recorded
   ClusterCounters counters_;
   std::vector<std::string> live_;  // replicas with a fresh heartbeat, this one included
   std::int64_t next_heartbeat_ = 0, next_lease_ = 0, next_skew_ = 0, next_retention_ = 0, next_reconnect_ = 0;

@@ -353,6 +353,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     // Runs that ended are retired before the next instants fire: a job whose
     // process exited before its next instant starts at that instant.
     end_finished();
+    if (cluster_) cluster_->flush();  // the ends of this turn's runs, in one round trip
     if (!stopping_) {
       fire_due(now);
       start_pending();

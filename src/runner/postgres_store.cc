@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -99,76 +100,65 @@ class PostgresStore final : public ClaimStore {
       Result r(PQexec(conn_, "SET statement_timeout = '5s'"));
       ++trips_;
     }
-    return schema(create_schema);
+    if (std::string error = schema(create_schema); !error.empty()) return error;
+    if (!prepare()) return "cannot prepare fuzzycron's statements: " + error_;
+    return {};
   }
 
   bool connected() const override { return conn_ && PQstatus(conn_) == CONNECTION_OK; }
 
-  ClaimAnswer claim(const ClaimRequest& q) override {
-    ClaimAnswer a;
-    const std::string instant = ms_text(q.fire.instant), lease = interval_text(q.lease), early = interval_text(q.early),
-                      forbid = q.forbid_overlap ? "true" : "false";
-    // The claim, the start of the run and its lease in one statement. The
-    // transaction-scoped advisory lock serializes claims of one job, so the
-    // forbid check and the insert cannot interleave between replicas.
-    const char* params[] = {q.fire.job.c_str(), instant.c_str(), q.replica.c_str(),
-                            lease.c_str(),      early.c_str(),   forbid.c_str()};
-    // A job with a live run elsewhere (forbid) gets a 'skipped' row: the
-    // instant is decided once, by whoever asks first, and said once.
-    auto r = exec(
-        "WITH l AS (SELECT pg_advisory_xact_lock(hashtextextended($1, 7))),"
-        " busy AS (SELECT f.replica FROM fuzzycron_fire f, l WHERE $6::boolean AND f.job = $1"
-        "   AND f.state = 'running' AND f.lease_until > now() LIMIT 1)"
-        " INSERT INTO fuzzycron_fire (job, instant, replica, state, claimed_at, started_at, lease_until)"
-        " SELECT $1, to_timestamp($2::bigint / 1000.0), $3,"
-        "  CASE WHEN EXISTS (SELECT 1 FROM busy) THEN 'skipped' ELSE 'running' END, now(),"
-        "  CASE WHEN EXISTS (SELECT 1 FROM busy) THEN NULL ELSE now() END,"
-        "  CASE WHEN EXISTS (SELECT 1 FROM busy) THEN NULL ELSE now() + $4::interval END FROM l"
-        " WHERE to_timestamp($2::bigint / 1000.0) <= now() + $5::interval"
-        " ON CONFLICT DO NOTHING RETURNING state, (SELECT replica FROM busy)",
-        params, 6);
-    if (!r) {
-      a.error = error_;
-      return a;
+  std::vector<ClaimAnswer> claim(const std::vector<ClaimRequest>& requests) override {
+    std::vector<ClaimAnswer> answers(requests.size());
+    std::vector<std::vector<Statement>> groups;
+    std::vector<std::size_t> claim_at;  // each request's claim statement in the flattened results
+    std::size_t flat = 0;
+    for (const auto& q : requests) {
+      std::vector<Statement> group;
+      // forbid: the job's lock first, in a statement of its own, so the claim's
+      // snapshot (taken after the lock) sees a run a peer started meanwhile.
+      if (q.forbid_overlap) group.push_back({"fuzzycron_lock", {q.fire.job}});
+      group.push_back({"fuzzycron_claim",
+                       {q.fire.job, ms_text(q.fire.instant), q.replica, interval_text(q.lease), interval_text(q.early),
+                        q.forbid_overlap ? "true" : "false"}});
+      flat += group.size();
+      claim_at.push_back(flat - 1);
+      groups.push_back(std::move(group));
     }
-    if (r->rows() == 1) {
-      a.outcome = std::string(r->at(0, 0)) == "running" ? ClaimOutcome::won : ClaimOutcome::running;
-      if (!r->null(0, 1)) a.by = r->at(0, 1);
-      return a;
+    const auto results = send(groups);
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      ClaimAnswer& a = answers[i];
+      if (!results) {
+        a.error = error_;
+        continue;
+      }
+      const std::size_t at = claim_at[i];
+      if (!(*results)[at]) {  // the lock's own error, when it was the lock that failed
+        a.error = requests[i].forbid_overlap && !(*results)[at - 1] ? error_of_[at - 1] : error_of_[at];
+        continue;
+      }
+      const Result& row = *(*results)[at];
+      if (row.rows() == 1) {
+        const std::string kind = row.at(0, 0), state = row.null(0, 1) ? "" : row.at(0, 1);
+        if (!row.null(0, 2)) a.by = row.at(0, 2);
+        if (kind == "mine") a.outcome = state == "running" ? ClaimOutcome::won : ClaimOutcome::running;
+        if (kind == "theirs") a.outcome = ClaimOutcome::taken;
+        if (kind == "early") a.outcome = ClaimOutcome::early;
+        continue;
+      }
+      answers[i] = decided_since(requests[i]);  // a peer's row committed after this statement's snapshot
     }
-    // Not ours: another replica decided it, or it is ahead of the database's clock.
-    const char* params2[] = {q.fire.job.c_str(), instant.c_str(), early.c_str()};
-    auto why = exec(
-        "SELECT (SELECT replica FROM fuzzycron_fire WHERE job = $1 AND instant = to_timestamp($2::bigint / 1000.0)),"
-        " to_timestamp($2::bigint / 1000.0) > now() + $3::interval",
-        params2, 3);
-    if (!why || why->rows() != 1) {
-      a.error = why ? "no answer" : error_;
-      return a;
-    }
-    if (!why->null(0, 0)) {
-      a.outcome = ClaimOutcome::taken;
-      a.by = why->at(0, 0);
-    } else if (std::string(why->at(0, 1)) == "t") {
-      a.outcome = ClaimOutcome::early;
-    } else {
-      a.error = "the claim was neither made nor refused";
-    }
-    return a;
+    return answers;
   }
 
-  bool finish(const FireKey& fire, const std::string& replica, int attempt, const std::string& outcome,
-              std::optional<int> exit_code) override {
-    const std::string instant = ms_text(fire.instant), attempt_text = std::to_string(attempt),
-                      code = exit_code ? std::to_string(*exit_code) : std::string();
-    const char* params[] = {fire.job.c_str(),     instant.c_str(), replica.c_str(),
-                            attempt_text.c_str(), outcome.c_str(), exit_code ? code.c_str() : nullptr};
-    auto r = exec(
-        "UPDATE fuzzycron_fire SET state = $5, exit_code = $6::integer, finished_at = now(), lease_until = NULL"
-        " WHERE job = $1 AND instant = to_timestamp($2::bigint / 1000.0) AND replica = $3 AND attempt = $4::integer"
-        " AND state = 'running'",
-        params, 6);
-    return r.has_value();
+  bool finish(const std::string& replica, const std::vector<FireEnd>& ends) override {
+    if (ends.empty()) return true;
+    std::vector<std::vector<Statement>> groups;
+    for (const auto& e : ends)
+      groups.push_back({{"fuzzycron_finish",
+                         {e.fire.job, ms_text(e.fire.instant), replica, std::to_string(e.attempt), e.outcome,
+                          e.exit_code ? std::optional(std::to_string(*e.exit_code)) : std::nullopt}}});
+    const auto results = send(groups);
+    return results && std::all_of(results->begin(), results->end(), [](const auto& r) { return r.has_value(); });
   }
 
   std::optional<std::vector<FireKey>> renew(const std::string& replica, std::chrono::milliseconds lease) override {
@@ -287,6 +277,133 @@ class PostgresStore final : public ClaimStore {
   std::uint64_t round_trips() const override { return trips_; }
 
  private:
+  // A prepared statement and its parameters (nullopt: NULL).
+  struct Statement {
+    const char* name;
+    std::vector<std::optional<std::string>> params;
+  };
+
+  // The statements the claims and ends use, prepared once per connection.
+  bool prepare() {
+    static const std::pair<const char*, const char*> kPrepared[] = {
+        {"fuzzycron_lock", "SELECT pg_advisory_xact_lock(hashtextextended($1, 7))"},
+        // The claim and the start of the run, or why not, in one statement: the
+        // row this replica inserted ('mine': running, or skipped when a live run
+        // of a forbid job holds it), else the row a peer holds ('theirs'), else
+        // 'early' when the instant is ahead of the database's clock.
+        {"fuzzycron_claim",
+         "WITH busy AS (SELECT f.replica FROM fuzzycron_fire f WHERE $6::boolean AND f.job = $1"
+         "   AND f.state = 'running' AND f.lease_until > now() LIMIT 1),"
+         " ins AS (INSERT INTO fuzzycron_fire (job, instant, replica, state, claimed_at, started_at, lease_until)"
+         "  SELECT $1, to_timestamp($2::bigint / 1000.0), $3,"
+         "   CASE WHEN EXISTS (SELECT 1 FROM busy) THEN 'skipped' ELSE 'running' END, now(),"
+         "   CASE WHEN EXISTS (SELECT 1 FROM busy) THEN NULL ELSE now() END,"
+         "   CASE WHEN EXISTS (SELECT 1 FROM busy) THEN NULL ELSE now() + $4::interval END"
+         "  WHERE to_timestamp($2::bigint / 1000.0) <= now() + $5::interval"
+         "  ON CONFLICT DO NOTHING RETURNING state)"
+         " SELECT 'mine', state, (SELECT replica FROM busy) FROM ins"
+         " UNION ALL SELECT 'theirs', f.state, f.replica FROM fuzzycron_fire f"
+         "  WHERE f.job = $1 AND f.instant = to_timestamp($2::bigint / 1000.0) AND NOT EXISTS (SELECT 1 FROM ins)"
+         " UNION ALL SELECT 'early', NULL, NULL WHERE to_timestamp($2::bigint / 1000.0) > now() + $5::interval"},
+        {"fuzzycron_finish",
+         "UPDATE fuzzycron_fire SET state = $5, exit_code = $6::integer, finished_at = now(), lease_until = NULL"
+         " WHERE job = $1 AND instant = to_timestamp($2::bigint / 1000.0) AND replica = $3 AND attempt = $4::integer"
+         " AND state = 'running'"},
+    };
+    for (const auto& [name, sql] : kPrepared) {
+      ++trips_;
+      Result r(PQprepare(conn_, name, sql, 0, nullptr));
+      if (!r.ok()) {
+        error_ = r.error();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Statements sent together and answered in one round trip (libpq's pipeline
+  // mode): each group is a transaction of its own. Each statement's result,
+  // nullopt where it failed (its error in error_of_); nullopt when the
+  // connection failed (error_). Chunks keep what the server writes back within
+  // the socket's buffers, so neither side blocks on the other.
+  std::optional<std::vector<std::optional<Result>>> send(const std::vector<std::vector<Statement>>& groups) {
+    constexpr std::size_t kChunk = 128;
+    std::vector<std::optional<Result>> out;
+    error_of_.clear();
+    for (std::size_t first = 0; first < groups.size(); first += kChunk) {
+      if (!connected()) {
+        error_ = "not connected to the cluster database";
+        return std::nullopt;
+      }
+      const std::size_t last = std::min(groups.size(), first + kChunk);
+      ++trips_;
+      bool ok = PQenterPipelineMode(conn_) == 1;
+      for (std::size_t g = first; ok && g < last; ++g) {
+        for (const auto& st : groups[g]) {
+          std::vector<const char*> params;
+          for (const auto& p : st.params) params.push_back(p ? p->c_str() : nullptr);
+          ok = ok && PQsendQueryPrepared(conn_, st.name, static_cast<int>(params.size()), params.data(), nullptr,
+                                         nullptr, 0) == 1;
+        }
+        ok = ok && PQpipelineSync(conn_) == 1;
+      }
+      for (std::size_t g = first; ok && g < last; ++g) {
+        for (std::size_t k = 0; ok && k < groups[g].size(); ++k) {
+          PGresult* raw = PQgetResult(conn_);
+          if (!raw) {
+            ok = false;
+            break;
+          }
+          Result r(raw);
+          while (PGresult* extra = PQgetResult(conn_)) PQclear(extra);  // the end of this statement's results
+          if (r.ok()) {
+            out.emplace_back(std::move(r));
+            error_of_.emplace_back();
+          } else {
+            error_of_.push_back(PQresultStatus(raw) == PGRES_PIPELINE_ABORTED ? "aborted with its transaction"
+                                                                              : r.error());
+            out.emplace_back();
+          }
+        }
+        PGresult* sync = ok ? PQgetResult(conn_) : nullptr;
+        ok = ok && sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+        if (sync) PQclear(sync);
+      }
+      if (!ok || PQexitPipelineMode(conn_) != 1) {
+        error_ = PQerrorMessage(conn_);
+        while (!error_.empty() && (error_.back() == '\n' || error_.back() == ' ')) error_.pop_back();
+        if (error_.empty()) error_ = "the database's answers were cut short";
+        PQfinish(conn_);  // the next call reconnects through open()
+        conn_ = nullptr;
+        return std::nullopt;
+      }
+    }
+    return out;
+  }
+
+  // A claim that found a peer's row committed after its snapshot: who holds it
+  // (taken), or whether it was early. A second round trip, rare.
+  ClaimAnswer decided_since(const ClaimRequest& q) {
+    ClaimAnswer a;
+    const std::string instant = ms_text(q.fire.instant), early = interval_text(q.early);
+    const char* params[] = {q.fire.job.c_str(), instant.c_str(), early.c_str()};
+    auto why = exec(
+        "SELECT (SELECT replica FROM fuzzycron_fire WHERE job = $1 AND instant = to_timestamp($2::bigint / 1000.0)),"
+        " to_timestamp($2::bigint / 1000.0) > now() + $3::interval",
+        params, 3);
+    if (!why || why->rows() != 1) {
+      a.error = why ? "no answer" : error_;
+    } else if (!why->null(0, 0)) {
+      a.outcome = ClaimOutcome::taken;
+      a.by = why->at(0, 0);
+    } else if (std::string(why->at(0, 1)) == "t") {
+      a.outcome = ClaimOutcome::early;
+    } else {
+      a.error = "the claim was neither made nor refused";
+    }
+    return a;
+  }
+
   // One statement; nullopt (with error_) when it failed or the connection is gone.
   std::optional<Result> exec(const char* sql, const char* const* params, int n) {
     if (!connected()) {
@@ -357,6 +474,7 @@ class PostgresStore final : public ClaimStore {
   PGconn* conn_ = nullptr;
   PGresult* raw_ = nullptr;  // the last result (for PQcmdTuples)
   std::string error_;
+  std::vector<std::string> error_of_;  // per statement of the last send()
   std::uint64_t trips_ = 0;
 };
 

@@ -5,11 +5,8 @@ database stops. Every scenario asserts per (job, instant), from the jobs' own
 output (FUZZYCRON_SCHEDULED_FOR) and the replicas' logs: exactly one run, or
 exactly one logged skip or loss."""
 import collections
-import glob
 import json
 import os
-import pwd
-import shutil
 import signal
 import socket
 import subprocess
@@ -20,50 +17,11 @@ from datetime import datetime, timezone
 
 import pytest
 
+from postgres import PG_BIN, Postgres
+
 BIN = os.environ["FUZZYCRON"]
-PG_BIN = next(iter(sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)), None)
 
 pytestmark = pytest.mark.skipif(PG_BIN is None, reason="PostgreSQL (postgresql-15) is not installed")
-
-
-def as_postgres(cmd, **kw):
-    """A PostgreSQL tool as the postgres user (the server refuses to run as root)."""
-    if os.geteuid() == 0:
-        cmd = ["runuser", "-u", "postgres", "--"] + cmd
-    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
-
-
-class Postgres:
-    def __init__(self):
-        self.dir = tempfile.mkdtemp(prefix="fuzzycron-pg-")
-        if os.geteuid() == 0:
-            os.chown(self.dir, pwd.getpwnam("postgres").pw_uid, -1)
-        self.data = os.path.join(self.dir, "data")
-        as_postgres([f"{PG_BIN}/initdb", "-D", self.data, "-A", "trust", "-U", "postgres"])
-        self.start()
-        self.databases = 0
-
-    def start(self):
-        as_postgres([f"{PG_BIN}/pg_ctl", "-D", self.data, "-l", os.path.join(self.dir, "log"), "-w", "-o",
-                     f"-k {self.dir} -c listen_addresses='' -c max_connections=200", "start"])
-
-    def stop(self, mode="fast"):
-        as_postgres([f"{PG_BIN}/pg_ctl", "-D", self.data, "-m", mode, "-w", "stop"])
-
-    def psql(self, sql, db="postgres", user="postgres"):
-        return as_postgres(["psql", "-h", self.dir, "-U", user, "-d", db, "-tAc", sql]).stdout.strip()
-
-    def new_database(self):
-        self.databases += 1
-        name = f"cron{self.databases}"
-        self.psql(f"CREATE DATABASE {name}")
-        return name, f"host={self.dir} dbname={name} user=postgres"
-
-    def close(self):
-        try:
-            self.stop("immediate")
-        finally:
-            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
