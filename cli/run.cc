@@ -136,12 +136,15 @@ Command add_run(CommandLine& line) {
       "Per-job settings, comment lines directly above the entry (a plain cron ignores them):\n"
       "  # name: backup-db   # timeout: 10m   # kill-grace: 10s   # concurrency: forbid|allow|replace|queue\n"
       "  # catchup: skip|latest|all:N   # starting-deadline: 5m   # retry: N   # retry-on: 75,11\n"
-      "  # on-permanent-failure: COMMAND   # dst: skip-first\n"
+      "  # on-permanent-failure: COMMAND   # dst: skip-first   # on-lost: skip|rerun (--cluster)\n"
       "H is seeded [--host (default: this machine's name), name]; every fire instant is `fuzzycron next`'s.\n"
+      "--cluster: H is seeded [--fleet, name] or [name]; each fire is claimed in the database and run by\n"
+      "one replica, none while the database is away; --host names the replica (docs/cluster.md).\n"
       "Signals: SIGTERM/SIGINT stop (jobs get --shutdown-grace), SIGHUP or a change of FILE reloads.\n"
       "Exit status: 0 clean stop, 1 the crontab cannot be used (or --test found problems), 2 usage, 3 fatal.\n"
       "Example: fuzzycron run /etc/fuzzycron/crontab --state-dir /var/lib/fuzzycron --metrics-address :9100\n"
-      "Example: fuzzycron run --dry-run examples/platform.crontab --host web-07 -n 3");
+      "Example: fuzzycron run --dry-run examples/platform.crontab --host web-07 -n 3\n"
+      "Example: fuzzycron run jobs.cron --cluster postgresql://cron@db/cron --host \"$POD_NAME\"");
   return {sub, [c] { return run(*c); }};
 }
 
