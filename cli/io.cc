@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <map>
 
 #include "fuzzycron/error.h"
 
@@ -28,6 +30,63 @@ std::vector<std::string> lines_of(std::string_view text) {
     start = nl + 1;
   }
   return lines;
+}
+
+static std::vector<std::string> read_host_list(const std::string& path) {
+  std::vector<std::string> hosts;
+  std::map<std::string, int> first_line;
+  int line_no = 0;
+  for (std::string line : lines_of(read_file(path))) {
+    ++line_no;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    line.erase(0, first);
+    if (line.find('\0') != std::string::npos)
+      throw Error(ErrorKind::argument, fmt::format("{}:{}: binary data (a NUL byte) in the host list", path, line_no),
+                  line, 1, line_no);
+    if (const auto [it, fresh] = first_line.try_emplace(line, line_no); !fresh)
+      throw Error(ErrorKind::argument,
+                  fmt::format("{}:{}: host '{}' is listed twice (first on line {}); each host runs each job once", path,
+                              line_no, line, it->second),
+                  line, 1, line_no);
+    hosts.push_back(line);
+  }
+  if (hosts.empty())
+    throw Error(ErrorKind::argument, fmt::format("{}: the host list names no hosts (one per line)", path), path, 1);
+  return hosts;
+}
+
+std::vector<std::string> hosts_of(const std::optional<int>& count, const std::string& list) {
+  std::vector<std::string> hosts;
+  if (count) {
+    if (*count < 1)
+      throw Error(ErrorKind::argument,
+                  "--hosts needs at least 1 host (hosts are named host-1 ... host-N), or give --host-list FILE",
+                  std::to_string(*count), 1);
+    if (*count > 1'000'000)
+      throw Error(ErrorKind::argument, "--hosts is limited to 1,000,000", std::to_string(*count), 1);
+    for (int i = 1; i <= *count; ++i) hosts.push_back(fmt::format("host-{}", i));
+  } else if (!list.empty()) {
+    hosts = read_host_list(list);
+  }
+  return hosts;
+}
+
+void write_file_atomically(const std::string& path, std::string_view text) {
+  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream f(temporary, std::ios::binary | std::ios::trunc);
+    f << text;
+    if (!f.flush()) {
+      std::remove(temporary.c_str());
+      throw Error(ErrorKind::argument, "cannot write '" + temporary + "'", path, 1);
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    throw Error(ErrorKind::argument, "cannot replace '" + path + "'", path, 1);
+  }
 }
 
 std::string host_name() {

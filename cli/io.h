@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,11 @@ namespace fuzzycron::cli {
 std::string read_file(const std::string& path);
 // The text split at '\n' (no empty last line for a final newline).
 std::vector<std::string> lines_of(std::string_view text);
+// Hosts named by --hosts N (host-1 ... host-N) or --host-list FILE (one per
+// line, # comments); none when neither is given. Throws Error.
+std::vector<std::string> hosts_of(const std::optional<int>& count, const std::string& list);
+// Writes beside `path` and renames over it: never a half-written file.
+void write_file_atomically(const std::string& path, std::string_view text);
 // This machine's host name (gethostname), "localhost" when it has none.
 std::string host_name();
 // "3d 4h", "12m 5s", "250ms": the two largest units.

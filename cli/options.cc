@@ -1,8 +1,12 @@
 #include "options.h"
 
+#include <fmt/format.h>
+
+#include <memory>
 #include <ostream>
 
 #include "fuzzycron/options.h"
+#include "io.h"
 
 namespace fuzzycron::cli {
 
@@ -29,6 +33,9 @@ void add_flags(Subcommand& c, Flags& f, unsigned groups) {
   if (groups & kOffsetWindow)
     c.option("--offset-window,--spread", f.offset_window,
              "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m (--spread: its old name)");
+  if (groups & kBalance)
+    c.option("--balance", f.balance,
+             "a balance lock (`fuzzycron balance`): jobs it names take their H values from it, others plain H");
   if (groups & kFrom)
     c.option("--from", f.from, "start instant: RFC 3339 (2026-03-08T01:59:30Z) or now").show_default();
   if (groups & kCount) c.option("-n,--count", f.count, "how many fire times").show_default();
@@ -48,7 +55,26 @@ ParseOptions parse_options(const Flags& f, bool with_seed) {
   names.offset_window = f.offset_window;
   names.croniter.second_at_beginning = f.seconds_first;
   names.cron_parser.strict = f.strict;
-  return options_from_names(names);
+  ParseOptions options = options_from_names(names);
+  if (!f.balance.empty()) options.balance = std::make_shared<const Balance>(read_lock(f.balance, options.dialect));
+  return options;
+}
+
+Balance read_lock(const std::string& path, Dialect dialect) {
+  Balance lock;
+  try {
+    lock = Balance::read(read_file(path));
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::lock) throw;
+    throw Error(e.kind(), fmt::format("{}{}: {}", path, e.line() ? fmt::format(":{}", e.line()) : "", e.message()),
+                e.text(), e.column(), e.line());
+  }
+  if (lock.dialect() != dialect)
+    throw Error(ErrorKind::lock,
+                fmt::format("{}: the balance lock is for the {} dialect, and the schedules are read as {} (-d)", path,
+                            dialect_name(lock.dialect()), dialect_name(dialect)),
+                path, 1);
+  return lock;
 }
 
 sys_milliseconds parse_from(const std::string& text) {

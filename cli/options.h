@@ -33,6 +33,7 @@ struct Flags {
   std::string from = "now";
   int count = 5;
   bool json = false;
+  std::string balance;               // --balance LOCK
   std::optional<Flag> dialect_flag;  // -d as registered, to ask whether it was given
 };
 
@@ -46,7 +47,8 @@ enum FlagGroup : unsigned {
   kFrom = 1 << 5,          // --from
   kCount = 1 << 6,         // -n/--count
   kJson = 1 << 7,          // --json
-  kSchedule = kDialect | kZone | kSeed | kHost | kOffsetWindow,
+  kBalance = 1 << 8,       // --balance LOCK
+  kSchedule = kDialect | kZone | kSeed | kHost | kOffsetWindow | kBalance,
 };
 
 void add_flags(Subcommand& command, Flags& flags, unsigned groups);
@@ -54,6 +56,8 @@ void add_flags(Subcommand& command, Flags& flags, unsigned groups);
 // The flags as ParseOptions; throws Error on a bad value. `with_seed`: false
 // for commands that seed each job themselves ([host, name] per entry).
 ParseOptions parse_options(const Flags& flags, bool with_seed = true);
+// A balance lock file, checked against the dialect; throws Error (kind lock) naming the file.
+Balance read_lock(const std::string& path, Dialect dialect);
 // "now" or RFC 3339; throws Error.
 sys_milliseconds parse_from(const std::string& text);
 

@@ -52,6 +52,12 @@ int resolve_crontab(const Resolve& c, std::ostream& out, std::ostream& err) {
       e.parse(options, c.flags.host);  // the entry's errors at its line and column
       const ParseOptions job = e.options(options, c.flags.host);
       const std::string resolved = target ? resolve(e.schedule, job, *target) : resolve(e.schedule, job);
+      if (missing_from_balance(e.schedule, job))
+        problems.push_back({Severity::warning, "", e.line, e.schedule_column,
+                            fmt::format("job '{}' is not in the balance lock {}: it keeps plain H; run `fuzzycron "
+                                        "balance` with --lock to place it",
+                                        balance_key(job.seed), c.flags.balance),
+                            e.text});
       lines[static_cast<std::size_t>(e.line - 1)].replace(static_cast<std::size_t>(e.schedule_column - 1),
                                                           e.schedule.size(), resolved);
     } catch (const Error& x) {
@@ -62,7 +68,9 @@ int resolve_crontab(const Resolve& c, std::ostream& out, std::ostream& err) {
   std::stable_sort(problems.begin(), problems.end(), [](auto& a, auto& b) { return a.line < b.line; });
   for (const auto& p : problems) err << format_diagnostic(c.crontab, p);
   if (tab.entries.empty() && tab.errors.empty()) err << "fuzzycron: " << c.crontab << ": no entries\n";
-  return problems.empty() ? kOk : kBadInput;
+  const bool errors =
+      std::any_of(problems.begin(), problems.end(), [](const Diagnostic& d) { return d.severity == Severity::error; });
+  return errors ? kBadInput : kOk;
 }
 
 // ".github/workflows/x.yml" from any path that contains it, else the file name.
@@ -165,7 +173,7 @@ Command add_resolve(CommandLine& line) {
   expr.excludes(crontab).excludes(manifest).excludes(workflow);
   crontab.excludes(manifest).excludes(workflow);
   manifest.excludes(workflow);
-  add_flags(sub, c->flags, kDialect | kSeed | kHost | kJson);
+  add_flags(sub, c->flags, kDialect | kSeed | kHost | kBalance | kJson);
   sub.option("--to", c->to, "write the result in another dialect (" + dialect_names(" | ") + ")");
   sub.footer(
       "Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"

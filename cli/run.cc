@@ -98,7 +98,7 @@ Command add_run(CommandLine& line) {
   sub.option("FILE", c->options.file,
              "the crontab (cronie's format; per-job settings as '# key: value' above an entry)")
       .required();
-  add_flags(sub, c->flags, kDialect | kZone | kHost | kOffsetWindow | kFrom | kCount);
+  add_flags(sub, c->flags, kDialect | kZone | kHost | kOffsetWindow | kBalance | kFrom | kCount);
   sub.option("--state-dir", c->options.state_dir, "keep each job's last fire here, to catch up after downtime");
   sub.option("--shutdown-grace", c->grace, "after SIGTERM/SIGINT, how long jobs get before SIGKILL").show_default();
   sub.option("--log-format", c->log_format, "json (one object per line) | text").show_default();

@@ -31,31 +31,6 @@ struct SpreadCommand {
   Flags flags;
 };
 
-std::vector<std::string> read_host_list(const std::string& path) {
-  std::vector<std::string> hosts;
-  std::map<std::string, int> first_line;
-  int line_no = 0;
-  for (std::string line : lines_of(read_file(path))) {
-    ++line_no;
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
-    const auto first = line.find_first_not_of(" \t");
-    if (first == std::string::npos || line[first] == '#') continue;
-    line.erase(0, first);
-    if (line.find('\0') != std::string::npos)
-      throw Error(ErrorKind::argument, fmt::format("{}:{}: binary data (a NUL byte) in the host list", path, line_no),
-                  line, 1, line_no);
-    if (const auto [it, fresh] = first_line.try_emplace(line, line_no); !fresh)
-      throw Error(ErrorKind::argument,
-                  fmt::format("{}:{}: host '{}' is listed twice (first on line {}); each host runs each job once", path,
-                              line_no, line, it->second),
-                  line, 1, line_no);
-    hosts.push_back(line);
-  }
-  if (hosts.empty())
-    throw Error(ErrorKind::argument, fmt::format("{}: the host list names no hosts (one per line)", path), path, 1);
-  return hosts;
-}
-
 nlohmann::json load_json(const Load& l, const Spread& s) {
   nlohmann::json busiest = nlohmann::json::array();
   for (auto i : l.busiest)
@@ -69,17 +44,7 @@ nlohmann::json load_json(const Load& l, const Spread& s) {
 int run(const SpreadCommand& c, std::ostream& out, std::ostream& err) {
   SpreadOptions options;
   options.parse = parse_options(c.flags, false);
-  if (c.hosts) {
-    if (*c.hosts < 1)
-      throw Error(ErrorKind::argument,
-                  "--hosts needs at least 1 host (hosts are named host-1 ... host-N), or give --host-list FILE",
-                  std::to_string(*c.hosts), 1);
-    if (*c.hosts > 1'000'000)
-      throw Error(ErrorKind::argument, "--hosts is limited to 1,000,000", std::to_string(*c.hosts), 1);
-    for (int i = 1; i <= *c.hosts; ++i) options.hosts.push_back(fmt::format("host-{}", i));
-  } else if (!c.host_list.empty()) {
-    options.hosts = read_host_list(c.host_list);
-  }  // else each entry runs once, with the seed [name]
+  options.hosts = hosts_of(c.hosts, c.host_list);  // none: each entry runs once, with the seed [name]
   options.window = parse_duration(c.window);
   if (options.window.count() < 1)
     throw Error(ErrorKind::argument, "--window must be longer than zero, e.g. 1h or 1d", c.window, 1);
@@ -114,6 +79,7 @@ int run(const SpreadCommand& c, std::ostream& out, std::ostream& err) {
                      {"resolution_ms", options.resolution.count()},
                      {"before", load_json(result.before, result)},
                      {"after", load_json(result.after, result)}};
+    if (result.balanced) j["balanced"] = load_json(*result.balanced, result);
     auto& errors = j["errors"] = nlohmann::json::array();
     for (const auto& e : result.errors)
       errors.push_back({{"line", e.line}, {"column", e.column}, {"message", e.message}});
@@ -128,9 +94,11 @@ int run(const SpreadCommand& c, std::ostream& out, std::ostream& err) {
                      result.entries * result.hosts, result.after.fires, format_rfc3339(result.from, TimeZone::utc()),
                      c.window, unit);
   out << fmt::format("  {:<16} {:>8} {:>9} {:>10} {:>8}\n", "", "peak", "mean", "peak/mean", "p99");
-  const std::pair<const char*, const Load*> loads[] = {{"before", &result.before}, {"after", &result.after}};
+  std::vector<std::pair<std::string, const Load*>> loads{{"before", &result.before}, {"after", &result.after}};
+  if (result.balanced) loads.emplace_back("balanced", &*result.balanced);
   for (const auto& [name, l] : loads)
-    out << fmt::format("  {:<16} {:>8} {:>9.2f} {:>10.1f} {:>8}\n", std::string(name) + " hashing", l->peak, l->mean,
+    out << fmt::format("  {:<16} {:>8} {:>9.2f} {:>10.1f} {:>8}\n",
+                       name == "balanced" ? std::string("after balancing") : name + " hashing", l->peak, l->mean,
                        l->mean > 0 ? l->peak / l->mean : 0.0, l->p99);
   out << "\n";
   for (const auto& [name, l] : loads) {
@@ -158,7 +126,7 @@ Command add_spread(CommandLine& line) {
   auto c = std::make_shared<SpreadCommand>();
   Subcommand sub = line.add("spread", "the load a crontab puts on a fleet, before and after hashing");
   sub.option("FILE", c->file, "a crontab file (cronie's format, '# name: JOB' names a job)").required();
-  add_flags(sub, c->flags, kDialect | kZone | kOffsetWindow | kFrom | kJson);
+  add_flags(sub, c->flags, kDialect | kZone | kOffsetWindow | kBalance | kFrom | kJson);
   Flag hosts = sub.option("--hosts", c->hosts, "run every entry on N hosts named host-1..host-N");
   hosts.excludes(sub.option("--host-list", c->host_list, "a file of host names, one per line"));
   sub.option("-w,--window", c->window, "how long to look from --from: 1h, 1d, 7d ...").show_default();

@@ -12,6 +12,7 @@ std::string_view error_kind_name(ErrorKind k) noexcept {
     case ErrorKind::time_zone: return "time-zone";
     case ErrorKind::unsupported: return "unsupported";
     case ErrorKind::argument: return "argument";
+    case ErrorKind::lock: return "lock";
   }
   return "unknown";
 }

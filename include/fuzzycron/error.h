@@ -18,6 +18,7 @@ enum class ErrorKind : unsigned char {
   time_zone,     // a name that is not a zone of the tz database
   unsupported,   // valid, but the requested output cannot express it (resolve to another dialect)
   argument,      // an argument's value: a window, a resolution, a list of hosts
+  lock,          // a balance lock: unreadable, newer than this library, or not matching the jobs
 };
 
 FUZZYCRON_EXPORT std::string_view error_kind_name(ErrorKind k) noexcept;  // "syntax", "missing-seed", ...

@@ -3,6 +3,7 @@
 // spread) are in fuzzycron/tools.h (link fuzzycron::tools).
 #pragma once
 
+#include "fuzzycron/balance.h"
 #include "fuzzycron/crontab.h"
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/dst_policy.h"

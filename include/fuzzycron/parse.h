@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,8 @@
 #include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
+
+class Balance;  // fuzzycron/balance.h
 
 struct ParseOptions {
   Dialect dialect = Dialect::standard;
@@ -35,6 +38,9 @@ struct ParseOptions {
   // (docs/fc1.md, fuzzycron::seed_offset), e.g. "0 * * * *" with 15 min fires
   // hourly at a stable instant in :00:00.000-:14:59.999. Needs a seed.
   std::chrono::milliseconds offset_window{0};  // `spread` before 0.4 (that alias went in 0.5)
+  // A balance lock (fuzzycron/balance.h): a job it names (by shape, zone and
+  // seed) takes its hash values from it; any other job draws plain H.
+  std::shared_ptr<const Balance> balance{};
 
   DialectOptions dialect_options() const noexcept { return {dialect, furiko, croniter, cron_parser}; }
   FUZZYCRON_EXPORT DstPolicy dst_policy() const noexcept;

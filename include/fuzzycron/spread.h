@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct SpreadOptions {
 
 struct Spread {
   Load before, after;
+  // With a balance lock in options.parse.balance: `after` is plain H and this
+  // the load with the lock's slots (jobs it does not name at plain H).
+  std::optional<Load> balanced{};
   sys_milliseconds from{};
   std::chrono::milliseconds resolution{};
   std::size_t entries = 0;  // entries that fire at times (not @reboot, not in error)

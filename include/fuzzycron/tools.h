@@ -2,6 +2,7 @@
 // fuzzycron::tools): explain, lint, spread and its plots.
 #pragma once
 
+#include "fuzzycron/balancer.h"
 #include "fuzzycron/explain.h"
 #include "fuzzycron/exporter.h"
 #include "fuzzycron/fuzzycron.h"

@@ -141,7 +141,8 @@ fuzzycron_status status_of(ErrorKind k) {
     case ErrorKind::bad_seed: return FUZZYCRON_ERROR_BAD_SEED;
     case ErrorKind::time_zone: return FUZZYCRON_ERROR_TIME_ZONE;
     case ErrorKind::unsupported: return FUZZYCRON_ERROR_UNSUPPORTED;
-    case ErrorKind::argument: return FUZZYCRON_ERROR_ARGUMENT;
+    case ErrorKind::argument:
+    case ErrorKind::lock: return FUZZYCRON_ERROR_ARGUMENT;
   }
   return FUZZYCRON_ERROR_INTERNAL;
 }

@@ -184,6 +184,39 @@ void draw_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const Dia
   }
 }
 
+void place_terms(syntax::Line& line, const std::vector<int>& values, HashScheme scheme) {
+  std::size_t k = 0;
+  for (auto& field : line.fields) {
+    if (!field) continue;
+    for (Term& t : field->terms) {
+      if (t.kind != Term::Kind::hash) continue;
+      if (k == values.size())
+        throw Error(ErrorKind::lock,
+                    fmt::format("the balance lock gives {} value{} for this job, and its schedule has more hash forms",
+                                values.size(), values.size() == 1 ? "" : "s"),
+                    line.text, t.column, line.line);
+      const int v = values[k++];
+      const bool step = t.step > 1 || (t.step == 1 && scheme == HashScheme::fc1);
+      const int last = step ? t.lo + t.step - 1 : t.hi;
+      if (v < t.lo || v > last)
+        throw Error(ErrorKind::lock,
+                    fmt::format("{}: the balance lock gives {}, outside what this hash form draws ({}-{}): the lock "
+                                "was made for another schedule; run `fuzzycron balance` again",
+                                field_name(field->id), v, t.lo, last),
+                    line.text, t.column, line.line);
+      if (step)
+        set_range(t, v, t.hi, t.step);
+      else
+        set_value(t, v);
+    }
+  }
+  if (k != values.size())
+    throw Error(ErrorKind::lock,
+                fmt::format("the balance lock gives {} values for this job, and its schedule has {} hash form{}",
+                            values.size(), k, k == 1 ? "" : "s"),
+                line.text, 1, line.line);
+}
+
 void lower_hash_terms(syntax::Line& line, const DialectOptions& options) noexcept {
   for (auto& f : line.fields) {
     if (!f) continue;

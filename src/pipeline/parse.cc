@@ -5,6 +5,7 @@
 #include "compile/compile.h"
 #include "engine/compiled_schedule.h"
 #include "engine/zone.h"
+#include "fuzzycron/balance.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
 #include "hash/resolve_terms.h"
@@ -79,6 +80,22 @@ void add_hashed_seconds(syntax::Line& line, const ParseOptions& options) {
         syntax::parse_field("H", 1, syntax::rules_for(Dialect::furiko, syntax::FieldId::second), line);
 }
 
+// The values a balance lock gives this one-line expression's job, or null:
+// no lock, not in it (plain H), or nothing hashed.
+const std::vector<int>* balanced_values(const syntax::Spec& spec, const ParseOptions& options) {
+  if (!options.balance || options.seed.empty() || spec.lines.size() != 1 || !hash::has_hash_terms(spec.lines[0]))
+    return nullptr;
+  const std::vector<int>* values =
+      options.balance->find(spec.lines[0].text, spec.zone.value_or(options.time_zone), options.seed);
+  if (values && options.balance->hash() != options.hash.value_or(default_hash_scheme(options.dialect)))
+    throw Error(ErrorKind::lock,
+                fmt::format("the balance lock was made with the {} hash scheme, and this schedule draws with {}",
+                            hash_scheme_name(options.balance->hash()),
+                            hash_scheme_name(options.hash.value_or(default_hash_scheme(options.dialect)))),
+                spec.lines[0].text, 1);
+  return values;
+}
+
 // Draws the line's hash forms with the spec's hasher.
 void draw_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, const ParseOptions& options) {
   if (options.seed.empty() || (options.dialect == Dialect::furiko && !options.furiko.hash_names)) {
@@ -107,9 +124,13 @@ void draw_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, const 
 // One hasher for the whole spec: Jenkins draws in reading order across lines.
 void draw_hash_forms(syntax::Spec& spec, const ParseOptions& options, bool finish) {
   std::unique_ptr<hash::Hasher> hasher;
+  const std::vector<int>* balanced = balanced_values(spec, options);
   for (auto& line : spec.lines) {
     add_hashed_seconds(line, options);
-    if (hash::has_hash_terms(line)) draw_line(line, hasher, options);
+    if (balanced)
+      hash::place_terms(line, *balanced, options.hash.value_or(default_hash_scheme(options.dialect)));
+    else if (hash::has_hash_terms(line))
+      draw_line(line, hasher, options);
     if (finish) finish_line(line, options);
   }
 }

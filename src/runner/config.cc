@@ -7,6 +7,7 @@
 #include <iterator>
 #include <unordered_map>
 
+#include "fuzzycron/balance.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/options.h"
 #include "fuzzycron/resolve.h"
@@ -176,6 +177,11 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
           ParsedAndResolved parsed = parse_and_resolve(entry.schedule, options);
           job.schedule = std::move(parsed.schedule);
           job.resolved = std::move(parsed.resolved);
+          if (missing_from_balance(entry.schedule, options))
+            out.problems.push_back({Severity::warning, "", entry.line, entry.schedule_column,
+                                    fmt::format("job {} is not in the balance lock: it runs at plain H ({})",
+                                                quoted(job.name), job.resolved),
+                                    entry.text});
         } catch (const Error& x) {  // columns from the start of the line
           throw Error(x.kind(), x.message(), entry.text,
                       x.line() > 1 ? x.column() : entry.schedule_column - 1 + x.column(), entry.line);

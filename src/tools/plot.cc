@@ -76,7 +76,7 @@ std::string figures(const Load& l) {
 std::string spread_histogram(const Spread& s, int width, bool unicode) {
   constexpr int kRows = 6;
   const std::size_t n = s.before.buckets.size();
-  const std::uint32_t scale = std::max({s.before.peak, s.after.peak, 1u});
+  const std::uint32_t scale = std::max({s.before.peak, s.after.peak, s.balanced ? s.balanced->peak : 0u, 1u});
   const std::string top_label = std::to_string(scale);
   const int gutter = static_cast<int>(top_label.size()) + 2;
   const auto columns = static_cast<std::size_t>(std::max(10, width - gutter - 1));
@@ -121,6 +121,10 @@ std::string spread_histogram(const Spread& s, int width, bool unicode) {
   draw(s.before, "before hashing (hash forms at their lowest value)");
   out += '\n';
   draw(s.after, "after hashing (each job on each host at its own stable value)");
+  if (s.balanced) {
+    out += '\n';
+    draw(*s.balanced, "after balancing (each job at its slot in the balance lock)");
+  }
   return out;
 }
 
@@ -129,7 +133,7 @@ std::string spread_svg(const Spread& s) {
   constexpr int kPlotW = kWidth - kLeft - kRight, kPlotH = kHeight - kTop - kBottom;
   const std::size_t n = s.before.buckets.size();
   const auto window = s.resolution * static_cast<std::int64_t>(n);
-  const double ymax = nice_ceiling(std::max({s.before.peak, s.after.peak, 1u}));
+  const double ymax = nice_ceiling(std::max({s.before.peak, s.after.peak, s.balanced ? s.balanced->peak : 0u, 1u}));
   const auto before = column_peaks(s.before.buckets, kPlotW);
   const auto after = column_peaks(s.after.buckets, kPlotW);
   const std::size_t columns = std::max<std::size_t>(1, after.size());
@@ -182,6 +186,10 @@ std::string spread_svg(const Spread& s) {
   svg += fmt::format(R"(<path d="{}" fill="#1f77b4" fill-opacity="0.55" stroke="#1f77b4" stroke-width="1"/>)"
                      "\n",
                      area(after));
+  if (s.balanced)
+    svg += fmt::format(R"(<path d="{}" fill="#2ca02c" fill-opacity="0.55" stroke="#2ca02c" stroke-width="1"/>)"
+                       "\n",
+                       area(column_peaks(s.balanced->buckets, kPlotW)));
   svg += fmt::format(R"(<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#000000"/>)"
                      "\n",
                      kLeft, kTop, kTop + kPlotH);
@@ -207,9 +215,9 @@ std::string spread_svg(const Spread& s) {
                      kTop + kPlotH / 2, xml_escaped(unit));
   // Legend.
   const int lx = kLeft + kPlotW - 330, ly = kTop + 8;
-  svg += fmt::format(R"(<rect x="{}" y="{}" width="322" height="48" fill="#ffffff" stroke="#999999"/>)"
+  svg += fmt::format(R"(<rect x="{}" y="{}" width="322" height="{}" fill="#ffffff" stroke="#999999"/>)"
                      "\n",
-                     lx, ly);
+                     lx, ly, s.balanced ? 68 : 48);
   svg +=
       fmt::format(R"(<rect x="{}" y="{}" width="14" height="10" fill="#d62728" fill-opacity="0.35" stroke="#d62728"/>)"
                   "\n",
@@ -226,6 +234,17 @@ std::string spread_svg(const Spread& s) {
                      "\n",
                      lx + 28, ly + 38,
                      xml_escaped(fmt::format("after hashing: peak {}, mean {:.2f}", s.after.peak, s.after.mean)));
+  if (s.balanced) {
+    svg += fmt::format(
+        R"(<rect x="{}" y="{}" width="14" height="10" fill="#2ca02c" fill-opacity="0.55" stroke="#2ca02c"/>)"
+        "\n",
+        lx + 8, ly + 49);
+    svg += fmt::format(
+        R"(<text x="{}" y="{}">{}</text>)"
+        "\n",
+        lx + 28, ly + 58,
+        xml_escaped(fmt::format("after balancing: peak {}, mean {:.2f}", s.balanced->peak, s.balanced->mean)));
+  }
   svg += "</svg>\n";
   return svg;
 }

@@ -92,16 +92,18 @@ Spread spread(const Crontab& crontab, const SpreadOptions& options) {
   out.hosts = std::max<std::size_t>(1, options.hosts.size());
   out.errors = crontab.errors;
   const auto hosts = static_cast<std::uint32_t>(out.hosts);
-  Tally before, after;
+  Tally before, after, balanced;
+  ParseOptions plain = options.parse;  // `after` is plain H, whatever the lock
+  plain.balance.reset();
+  const bool with_lock = options.parse.balance != nullptr;
   // Unhashed, entries with the same text and zone are the same schedule.
   std::unordered_map<std::string, std::size_t> before_group;
   for (const auto& e : crontab.entries) {
     if (e.reboot) continue;
     try {
-      if (options.hosts.empty()) {
-        after.add(e.parse(options.parse), 1);
-      } else {
-        for (const auto& host : options.hosts) after.add(e.parse(options.parse, host), 1);
+      for (const auto& host : options.hosts.empty() ? std::vector<std::string>{""} : options.hosts) {
+        after.add(e.parse(plain, host), 1);
+        if (with_lock) balanced.add(e.parse(options.parse, host), 1);
       }
       const std::string text_key = e.schedule + '\0' + e.zone;
       if (const auto it = before_group.find(text_key); it != before_group.end())
@@ -116,6 +118,7 @@ Spread spread(const Crontab& crontab, const SpreadOptions& options) {
   std::stable_sort(out.errors.begin(), out.errors.end(), [](auto& a, auto& b) { return a.line < b.line; });
   out.before = before.count(options.from, options.window, options.resolution);
   out.after = after.count(options.from, options.window, options.resolution);
+  if (with_lock) out.balanced = balanced.count(options.from, options.window, options.resolution);
   return out;
 }
 

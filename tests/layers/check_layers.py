@@ -23,9 +23,9 @@ PUBLIC = {
     "seed.h": "hash",
     "time_zone.h": "engine", "schedule.h": "engine", "rfc3339.h": "engine",
     "parse.h": "pipeline", "resolve.h": "pipeline", "crontab.h": "pipeline", "structured.h": "pipeline",
-    "target.h": "pipeline", "options.h": "pipeline", "fuzzycron.h": "pipeline",
+    "target.h": "pipeline", "options.h": "pipeline", "fuzzycron.h": "pipeline", "balance.h": "pipeline",
     "explain.h": "tools", "lint.h": "tools", "spread.h": "tools", "exporter.h": "tools", "manifest.h": "tools",
-    "tools.h": "tools", "c.h": "bindings",
+    "tools.h": "tools", "balancer.h": "tools", "c.h": "bindings",
 }
 
 

@@ -1,0 +1,140 @@
+// fuzzycron balance: a fleet's jobs given slots so that no slot carries more
+// than its group's capacity, written to a lock the other commands read with
+// --balance (docs/balance.md).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "command.h"
+#include "fuzzycron/tools.h"
+#include "io.h"
+#include "options.h"
+
+namespace fuzzycron::cli {
+namespace {
+
+struct BalanceCommand {
+  std::vector<std::string> files;
+  std::optional<int> hosts;
+  std::string host_list;
+  double epsilon = 0.25;
+  std::string lock;    // --lock: the lock so far
+  std::string output;  // -o: where the lock goes (default: --lock's file, else standard output)
+  bool rebalance = false;
+  bool check = false;
+  Flags flags;
+};
+
+std::string said(const std::vector<int>& v) { return fmt::format("[{}]", fmt::join(v, ", ")); }
+
+int run(const BalanceCommand& c, std::ostream& out, std::ostream& err) {
+  ParseOptions base = parse_options(c.flags, false);
+  const std::vector<std::string> hosts = hosts_of(c.hosts, c.host_list);
+  std::vector<BalanceJob> jobs;
+  bool unreadable = false;
+  for (const auto& file : c.files) {
+    const Crontab tab = parse_crontab(read_file(file), base.dialect);
+    for (const auto& e : tab.errors) err << format_diagnostic(file, e);
+    unreadable = unreadable || !tab.errors.empty();
+    for (auto& job : balance_jobs(tab, base, hosts)) {
+      job.source = file;
+      jobs.push_back(std::move(job));
+    }
+  }
+  if (unreadable) {
+    err << "fuzzycron: nothing written: a lock must cover every job, and some lines could not be read\n";
+    return kBadInput;
+  }
+  BalanceOptions options;
+  options.epsilon = c.epsilon;
+  options.rebalance = c.rebalance;
+  std::string old_text;
+  std::error_code ec;
+  if (!c.lock.empty() && std::filesystem::exists(c.lock, ec)) {
+    old_text = read_file(c.lock);
+    options.previous = read_lock(c.lock, base.dialect);
+  } else if (!c.lock.empty() && c.check) {
+    throw Error(ErrorKind::argument, "--check compares with the lock, and '" + c.lock + "' does not exist", c.lock, 1);
+  }
+  BalanceResult result;
+  try {
+    result = balance(jobs, options);
+  } catch (const Error& e) {
+    if (e.line() == 0) throw;
+    for (const auto& job : jobs)  // the job's file
+      if (job.line == e.line() && job.text == e.text()) {
+        err << format_diagnostic(job.source,
+                                 Diagnostic{Severity::error, "", e.line(), e.column(), e.message(), e.text()});
+        return kBadInput;
+      }
+    throw;
+  }
+  const std::string text = result.lock.write();
+  std::ostream& report = c.check || !c.output.empty() || !c.lock.empty() ? out : err;
+  for (const auto& g : result.groups)
+    report << fmt::format(
+        "'{}' in {}: {} job{} in {} slots, capacity {}: busiest slot {} (plain H: {}); {} off "
+        "their plain-H value\n",
+        g.shape, g.zone, g.jobs, g.jobs == 1 ? "" : "s", g.slots, g.capacity, g.peak, g.plain_peak, g.off_plain);
+  if (result.unbalanced)
+    report << fmt::format("{} job{} without hash forms (or in multi-line specs) keep plain H\n", result.unbalanced,
+                          result.unbalanced == 1 ? "" : "s");
+  if (options.previous) {
+    for (const auto& m : result.moves)
+      report << fmt::format("{}: {} {} -> {} in '{}': {}\n", m.from.empty() ? "placed" : "moved", m.job,
+                            m.from.empty() ? said(m.plain) : said(m.from), said(m.to), m.shape, m.reason);
+    for (const auto& d : result.dropped) report << "dropped: " << d << " (no longer in the crontab)\n";
+  }
+  if (c.check) {
+    if (text == old_text) {
+      out << c.lock << ": up to date\n";
+      return kOk;
+    }
+    out << c.lock << ": stale: run `fuzzycron balance` with --lock " << c.lock << " and commit the result\n";
+    return kFailure;
+  }
+  const std::string target = !c.output.empty() ? c.output : c.lock;
+  if (target.empty() || target == "-") {
+    out << text;
+  } else {
+    write_file_atomically(target, text);
+    report << fmt::format("wrote {} ({} group{})\n", target, result.groups.size(),
+                          result.groups.size() == 1 ? "" : "s");
+  }
+  return kOk;
+}
+
+}  // namespace
+
+Command add_balance(CommandLine& line) {
+  auto c = std::make_shared<BalanceCommand>();
+  Subcommand sub =
+      line.add("balance", "give a fleet's hashed jobs slots so that no minute (or second) carries more than its share");
+  sub.option("FILE", c->files, "crontab files: every job of the fleet").required();
+  add_flags(sub, c->flags, kDialect | kZone);
+  Flag hosts = sub.option("--hosts", c->hosts, "every entry runs on N hosts named host-1..host-N (as spread)");
+  hosts.excludes(sub.option("--host-list", c->host_list, "a file of host names, one per line"));
+  sub.option("--epsilon", c->epsilon, "slack over the mean: a slot carries at most ceil((1+E) * jobs / slots)")
+      .show_default();
+  sub.option("--lock", c->lock,
+             "the lock so far: its jobs keep their slots and its groups their capacity (written back unless -o)");
+  sub.option("-o,--output", c->output, "write the lock here (atomically; - for standard output)");
+  sub.flag("--rebalance", c->rebalance, "recompute every group's capacity and place every job afresh");
+  sub.flag("--check", c->check, "exit 1 when the lock (--lock) is not what balance would write; write nothing");
+  sub.footer(
+      "Jobs compete when their schedules have the same shape (the expression as written) in the same zone;\n"
+      "a slot is the tuple of their H values. In each group no slot carries more than\n"
+      "ceil((1+epsilon) * jobs / slots); jobs are placed in an order of their own hash, each at its plain-H\n"
+      "slot or the next one with room, so the lock depends on the set of jobs, not on their order. Seeds\n"
+      "are [host, name] per host with --hosts/--host-list, else [name]. Use the lock with --balance on\n"
+      "resolve, explain, spread, export and run (docs/balance.md).\n"
+      "Exit status: 0 written (or --check: up to date), 1 --check: stale, 2 bad input.\n"
+      "Example: fuzzycron balance examples/fleet.crontab -d quartz --hosts 20 -o fleet.lock\n"
+      "Example: fuzzycron balance jobs.cron --lock jobs.lock --check");
+  return {sub, [c] { return run(*c, std::cout, std::cerr); }};
+}
+
+}  // namespace fuzzycron::cli

@@ -1,0 +1,81 @@
+// fuzzycron/balance.h — a balance lock: for each group of jobs whose hash
+// forms compete (the same schedule shape in the same zone), the slot each job
+// was given so that no slot carries more than the group's capacity
+// (docs/balance.md). Plain H is a function of the job alone; a balanced job's
+// values come from the lock, which `fuzzycron balance` writes from the set.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzzycron/dialect.h"
+#include "fuzzycron/error.h"
+#include "fuzzycron/hash_scheme.h"
+#include "fuzzycron/parse.h"
+#include "fuzzycron/seed.h"
+#include "fuzzycron/visibility.h"
+
+namespace fuzzycron {
+
+// Jobs whose hash forms compete: one schedule shape (the expression as
+// written, whitespace collapsed) in one zone.
+struct BalanceGroup {
+  std::string shape{};         // "H H * * *"
+  std::string zone{};          // "UTC", "Europe/Berlin"
+  std::uint64_t slots = 0;     // the distinct value tuples its hash forms can take
+  std::uint32_t capacity = 0;  // the most jobs one slot may carry
+  // Job (its seed's parts joined by '/', '/' and '%' in a part written %2F and
+  // %25) -> the value of each hash form in reading order: the value of H or
+  // H(a-b), the first value of H/n.
+  std::map<std::string, std::vector<int>> jobs{};
+};
+
+class FUZZYCRON_EXPORT Balance {
+ public:
+  static constexpr int kVersion = 1;
+
+  Balance() = default;
+  Balance(Dialect dialect, HashScheme hash, double epsilon, std::vector<BalanceGroup> groups);
+
+  // A lock as `write()` makes it. Throws fuzzycron::Error (kind bad_lock) with
+  // the line and column of a syntax error, or naming the group and job of a
+  // value that does not fit; a newer version is refused with both named.
+  static Balance read(std::string_view text);
+  // Deterministic text: groups by shape and zone, jobs by key, one per line.
+  std::string write() const;
+
+  // The values of `seed`'s job in the group of `shape` (as written) and
+  // `zone`, or nullopt: not in the lock (plain H applies).
+  //
+  // Example:
+  //   const Balance lock = Balance::read(text);
+  //   lock.find("H * * * *", "UTC", Seed({"web-1", "backup"}));  // e.g. {{17}}
+  const std::vector<int>* find(std::string_view shape, std::string_view zone, const Seed& seed) const;
+
+  Dialect dialect() const noexcept { return dialect_; }
+  HashScheme hash() const noexcept { return hash_; }
+  double epsilon() const noexcept { return epsilon_; }
+  const std::vector<BalanceGroup>& groups() const noexcept { return groups_; }
+  const BalanceGroup* group(std::string_view shape, std::string_view zone) const;
+
+ private:
+  Dialect dialect_ = Dialect::standard;
+  HashScheme hash_ = HashScheme::fc1;
+  double epsilon_ = 0.25;
+  std::vector<BalanceGroup> groups_;  // sorted by (shape, zone)
+};
+
+// Whether options.balance is set and names no slot for this job although its
+// schedule has hash forms: it then runs at plain H (callers warn).
+FUZZYCRON_EXPORT bool missing_from_balance(std::string_view expression, const ParseOptions& options);
+
+// The shape of an expression as a lock names it: whitespace runs as one space, trimmed.
+FUZZYCRON_EXPORT std::string balance_shape(std::string_view expression);
+// A seed as a lock names its job: parts joined by '/' ('/' -> %2F, '%' -> %25).
+FUZZYCRON_EXPORT std::string balance_key(const Seed& seed);
+
+}  // namespace fuzzycron
