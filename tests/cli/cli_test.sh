@@ -99,6 +99,21 @@ check lint-file-no-command 2 ":4:12: error FC002: the entry has no command" -- l
 check lint-file-zone 2 ":5:9: error FC002: unknown time zone 'Mars/Base'" -- lint "$tab"
 check lint-file-zone-entry 2 ":6:1: error FC003" -- lint "$tab"
 check lint-file-collision 2 "FC701: 2 entries (lines 2, 3)" -- lint "$tab" --from 2026-03-08T00:00:00Z
+# balance (issue 21): the demo fleet, 80 jobs over 60 seconds: 80 -> 5 -> 2 per second
+lock=$(mktemp -u /tmp/fuzzycron-lock.XXXXXX)
+check balance-write 0 "'H * * * * ?' in UTC: 80 jobs in 60 slots, capacity 2: busiest slot 2 (plain H: 5)" -- balance examples/fleet.crontab -d quartz --hosts 20 -o "$lock"
+check balance-spread 0 "  after balancing         2      1.33        1.5        2" -- spread examples/fleet.crontab -d quartz --hosts 20 --window 1h --resolution 1s --from 2026-03-08T00:00:00Z --balance "$lock"
+check balance-check 0 "up to date" -- balance examples/fleet.crontab -d quartz --hosts 20 --lock "$lock" --check
+check balance-stale 1 "stale" -- balance examples/fleet.crontab -d quartz --hosts 21 --lock "$lock" --check
+check balance-placed 0 "placed: host-21/" -- balance examples/fleet.crontab -d quartz --hosts 21 --lock "$lock" -o /dev/null
+check balance-dropped 0 "dropped: H * * * * ? @ UTC: host-20/" -- balance examples/fleet.crontab -d quartz --hosts 19 --lock "$lock" -o /dev/null
+check balance-resolve 0 "$(grep -o '"host-3/sync-orders": \[[0-9]*\]' "$lock" | grep -o '[0-9]*\]' | tr -d ']') * * * * ? /opt/app/bin/sync-orders" -- resolve --crontab examples/fleet.crontab -d quartz --host host-3 --balance "$lock"
+check balance-missing 0 "job 'host-99/sync-orders' is not in the balance lock" -- resolve --crontab examples/fleet.crontab -d quartz --host host-99 --balance "$lock"
+check balance-dialect 2 "the balance lock is for the quartz dialect, and the schedules are read as standard" -- resolve 'H * * * *' --seed a --balance "$lock"
+printf '{\n  "fuzzycron_balance": 1,\n  "dialect": quartz\n}\n' >"$lock.bad"
+check balance-bad-lock 2 "$lock.bad:3: the balance lock is not valid JSON" -- resolve 'H * * * * ?' -d quartz --seed a --balance "$lock.bad"
+check balance-epsilon 2 "epsilon 0 is outside (0, 10]" -- balance examples/fleet.crontab -d quartz --epsilon 0
+rm -f "$lock" "$lock.bad"
 # a crontab for a cluster (issue 20 item 2): seeded by the job alone, FC007 for a job named after its replica
 printf '# name: backup-web1\nH H * * * /bin/backup\n# name: report\nH H * * * /bin/report\n' >"$tab"
 check lint-cluster 0 ":2:1: warning FC007: the job's name 'backup-web1' carries the replica's name 'web1'" -- lint "$tab" --cluster --host web1
