@@ -6,6 +6,7 @@
 #include "fuzzycron/resolve.h"
 
 #include <chrono>
+#include <memory>
 
 #include "engine/compiled_schedule.h"
 #include "fuzzycron/tools.h"
@@ -178,6 +179,35 @@ void BM_SpreadUngrouped(benchmark::State& state) {
   }
 }
 
+// `balance` of a fleet's jobs (issue 21 target: 100,000 jobs in <= 1 s),
+// drawn from the same eight shapes as spread's fleet on `hosts` hosts.
+std::vector<fuzzycron::BalanceJob> balance_fleet(int entries, int hosts) {
+  using namespace fuzzycron;
+  std::vector<std::string> names;
+  for (int h = 1; h <= hosts; ++h) names.push_back("host-" + std::to_string(h));
+  ParseOptions base;
+  base.dialect = Dialect::quartz;
+  return balance_jobs(fleet(entries), base, names);
+}
+
+void BM_Balance(benchmark::State& state) {
+  const auto jobs = balance_fleet(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  for (auto _ : state) benchmark::DoNotOptimize(fuzzycron::balance(jobs, {}));
+  state.counters["jobs"] = static_cast<double>(jobs.size());
+}
+
+// resolve() of one job of a 100,000-job lock, against plain H in the same run
+// (issue 21 target: within 1.5x).
+void BM_ResolveBalanced(benchmark::State& state) {
+  using namespace fuzzycron;
+  static const auto lock = std::make_shared<const Balance>(fuzzycron::balance(balance_fleet(1000, 100), {}).lock);
+  ParseOptions o;
+  o.dialect = Dialect::quartz;
+  o.seed = Seed({"host-42", "job-17"});
+  if (state.range(0) == 1) o.balance = lock;
+  for (auto _ : state) benchmark::DoNotOptimize(resolve("H H/5 * * * ?", o));
+}
+
 void cases(benchmark::internal::Benchmark* b) {
   for (int i = 0; i < 12; ++i) b->Arg(i);
 }
@@ -203,5 +233,7 @@ BENCHMARK_CAPTURE(BM_ParseResolved, fc1_quartz, Dialect::quartz, "# #/10 #[9-17]
 
 BENCHMARK(BM_Spread)->Args({1000, 1})->Args({1000, 100})->Args({100000, 1})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SpreadUngrouped)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Balance)->Args({1000, 10})->Args({1000, 100})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ResolveBalanced)->Arg(0)->Arg(1);
 
 BENCHMARK_MAIN();

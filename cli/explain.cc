@@ -46,6 +46,7 @@ int run(const Explain& c, std::ostream& out) {
       fields.push_back(
           {{"field", f.field}, {"text", f.text}, {"column", f.column}, {"line", f.line}, {"meaning", f.meaning}});
     if (e.resolved) j["resolved"] = *e.resolved;
+    if (e.balanced) j["balanced"] = *e.balanced;
     if (!options.seed.empty()) j["seed"] = options.seed.parts();
     auto& next = j["next"] = nlohmann::json::array();
     for (const auto& [text, ahead] : times) next.push_back({{"time", text}, {"in_ms", ahead.count()}});
@@ -65,6 +66,7 @@ int run(const Explain& c, std::ostream& out) {
   if (!e.dst.empty()) out << "\n" << e.dst << "\n";
   if (e.resolved)
     out << fmt::format("\nResolved for seed [{}]: {}\n", fmt::join(options.seed.parts(), ", "), *e.resolved);
+  if (e.balanced) out << *e.balanced << "\n";
   if (!schedule) {
     out << "\nGive a seed (--seed JOB, and --host NAME) to see the values and the fire times.\n";
     return kOk;

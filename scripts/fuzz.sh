@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-45}
 cmake --preset fuzz >/dev/null
-targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch fuzz_manifest fuzz_c_api)
+targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch fuzz_manifest fuzz_c_api fuzz_balance)
 # Only the fuzz targets: the command-line tool itself is not fuzzed whole, and
 # building it with the fuzzing flags would cost CI a minute.
 cmake --build --preset fuzz -j "$(nproc)" --target "${targets[@]}"
@@ -21,7 +21,13 @@ vectors=tests/vectors
 make_corpus() {
   local target=$1 dir=$work/corpus-$1 prefix=$2 i=0
   mkdir -p "$dir"
-  if [ "$target" = fuzz_manifest ]; then  # the docs' manifests and workflows, as manifest (0) and workflow (1)
+  if [ "$target" = fuzz_balance ]; then  # the committed locks
+    for f in examples/*.lock; do
+      [ -f "$f" ] || continue
+      i=$((i + 1)); cp "$f" "$dir/l-$i"
+    done
+    return
+  elif [ "$target" = fuzz_manifest ]; then  # the docs' manifests and workflows, as manifest (0) and workflow (1)
     for f in examples/*.yaml examples/*.yml; do
       [ -f "$f" ] || continue
       i=$((i + 1)); { printf '\x00'; cat "$f"; } >"$dir/m-$i"; { printf '\x01'; cat "$f"; } >"$dir/w-$i"

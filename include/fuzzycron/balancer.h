@@ -49,6 +49,7 @@ struct BalanceGroupReport {
   std::uint32_t capacity = 0;
   std::size_t jobs = 0;
   std::uint32_t peak = 0, plain_peak = 0;  // the busiest slot, balanced and with plain H
+  std::vector<int> plain_busiest{};        // the values of plain H's busiest slot (the lowest such slot)
   std::size_t off_plain = 0;               // jobs not at their plain-H value
 };
 

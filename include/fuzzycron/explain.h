@@ -29,6 +29,10 @@ struct Explanation {
   // The expression with hash forms replaced, when it has hash forms and
   // options.seed is set (fuzzycron::resolve).
   std::optional<std::string> resolved{};
+  // With options.balance naming the job: where the lock put it and what plain
+  // H would give, e.g. "balanced by the lock: [17] in 'H * * * *' (UTC; 80
+  // jobs in 60 slots, at most 2 a slot); plain H would give 41 * * * *".
+  std::optional<std::string> balanced{};
 };
 
 // Describes every dialect's syntax: steps, ranges, names, L, W, #, years, hash

@@ -94,7 +94,7 @@ Balance::Balance(Dialect dialect, HashScheme hash, double epsilon, std::vector<B
 const BalanceGroup* Balance::group(std::string_view shape, std::string_view zone) const {
   const auto it = std::lower_bound(groups_.begin(), groups_.end(), std::pair{shape, zone},
                                    [](const BalanceGroup& g, const std::pair<std::string_view, std::string_view>& k) {
-                                     return std::tie(g.shape, g.zone) < std::tie(k.first, k.second);
+                                     return std::pair<std::string_view, std::string_view>(g.shape, g.zone) < k;
                                    });
   return it != groups_.end() && it->shape == shape && it->zone == zone ? &*it : nullptr;
 }

@@ -217,7 +217,7 @@ BalanceResult balance(const std::vector<BalanceJob>& jobs, const BalanceOptions&
                               g.shape, g.zone, static_cast<std::uint64_t>(capacity) * slots, slots, capacity, m));
     std::unordered_map<std::uint64_t, std::uint32_t> load, plain_load;
     BalanceGroup lock{g.shape, g.zone, slots, capacity, {}};
-    BalanceGroupReport report{g.shape, g.zone, slots, capacity, m, 0, 0, 0};
+    BalanceGroupReport report{g.shape, g.zone, slots, capacity, m, 0, 0, {}, 0};
     std::vector<bool> placed(m, false);
     // Kept jobs first: they stay where the lock has them.
     if (keep)
@@ -233,7 +233,11 @@ BalanceResult balance(const std::vector<BalanceJob>& jobs, const BalanceOptions&
     for (std::size_t i = 0; i < m; ++i) {
       const Entry& e = entries[i];
       const std::uint64_t preferred = index_of(e, e.plain);
-      report.plain_peak = std::max(report.plain_peak, ++plain_load[preferred]);
+      const std::uint32_t here = ++plain_load[preferred];
+      if (here > report.plain_peak || (here == report.plain_peak && e.plain < report.plain_busiest)) {
+        report.plain_peak = here;
+        report.plain_busiest = e.plain;
+      }
       if (placed[i]) continue;
       std::uint64_t at = preferred;
       while (load[at] >= capacity) at = (at + 1) % slots;

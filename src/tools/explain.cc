@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzzycron/balance.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/syntax.h"
 #include "tools/explain_fields.h"
@@ -292,6 +293,18 @@ Explanation explain(std::string_view expression, const ParseOptions& options) {
       schedule.zone().next_transition(std::chrono::floor<std::chrono::seconds>(kFirstInstant)).has_value();
   out.dst = spec.lines.empty() ? "" : dst_words(spec.lines.front(), options.dst_policy(), has_dst);
   if (hashed && !options.seed.empty()) out.resolved = resolve(expression, options);
+  if (out.resolved && options.balance && !spec.lines.empty()) {
+    const std::string zone = spec.zone.value_or(options.time_zone);
+    if (const std::vector<int>* values = options.balance->find(spec.lines.front().text, zone, options.seed)) {
+      const BalanceGroup* g = options.balance->group(balance_shape(spec.lines.front().text), zone);
+      ParseOptions plain = options;
+      plain.balance.reset();
+      out.balanced = fmt::format(
+          "balanced by the lock: [{}] in '{}' ({}; {} jobs in {} slots, at most {} a slot); plain H would give {}",
+          fmt::join(*values, ", "), g->shape, g->zone, g->jobs.size(), g->slots, g->capacity,
+          resolve(expression, plain));
+    }
+  }
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "fuzzycron/balancer.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/syntax.h"
@@ -120,6 +121,41 @@ std::optional<std::size_t> contains_replica(std::string_view name, std::string_v
     if (k == replica.size()) return i;
   }
   return std::nullopt;
+}
+
+// FC801: a group of hashed entries whose plain-H values pile up beyond what
+// balancing would allow (fuzzycron/balancer.h), at the group's first line.
+void imbalance(const Crontab& crontab, const LintOptions& options, std::vector<Finding>& out) {
+  ParseOptions base = options.parse;
+  base.balance.reset();
+  const std::vector<std::string> hosts = options.host.empty() ? std::vector<std::string>{} : std::vector{options.host};
+  std::vector<BalanceJob> jobs;
+  for (auto& job : balance_jobs(crontab, base, hosts)) {
+    try {
+      (void)parse(job.expression, job.options);  // entries in error are said elsewhere
+      jobs.push_back(std::move(job));
+    } catch (const Error&) {
+    }
+  }
+  BalanceResult r;
+  try {
+    r = balance(jobs, {});
+  } catch (const Error&) {  // a scheme that cannot be balanced, a job twice: nothing to say here
+    return;
+  }
+  for (const auto& g : r.groups) {
+    if (g.plain_peak <= g.capacity) continue;
+    int line = 0;
+    for (const auto& job : jobs)
+      if (balance_shape(job.expression) == g.shape && (line == 0 || job.line < line)) line = job.line;
+    out.push_back(finding(
+        "FC801", Severity::info, line, 1,
+        fmt::format("{} of the {} entries shaped '{}' ({}) draw the same H values [{}], where balancing the set "
+                    "would put at most {} on one: `fuzzycron balance FILE{} -o LOCK`, then --balance LOCK",
+                    g.plain_peak, g.jobs, g.shape, g.zone, fmt::join(g.plain_busiest, ", "), g.capacity,
+                    options.host.empty() ? "" : " --host-list HOSTS"),
+        ""));
+  }
 }
 
 void order(std::vector<Finding>& f) {
@@ -285,6 +321,7 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
   for (auto& f : out)
     if (f.code == "FC102" && std::find(colliding.begin(), colliding.end(), f.line) != colliding.end())
       f.severity = Severity::warning;
+  if (target != RunsOn::jenkins && target != RunsOn::furiko) imbalance(crontab, options, out);
   order(out);
   return out;
 }

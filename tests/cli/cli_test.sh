@@ -112,6 +112,7 @@ check balance-missing 0 "job 'host-99/sync-orders' is not in the balance lock" -
 check balance-dialect 2 "the balance lock is for the quartz dialect, and the schedules are read as standard" -- resolve 'H * * * *' --seed a --balance "$lock"
 printf '{\n  "fuzzycron_balance": 1,\n  "dialect": quartz\n}\n' >"$lock.bad"
 check balance-bad-lock 2 "$lock.bad:3: the balance lock is not valid JSON" -- resolve 'H * * * * ?' -d quartz --seed a --balance "$lock.bad"
+check balance-committed 0 "examples/fleet.lock: up to date" -- balance examples/fleet.crontab -d quartz --hosts 20 --lock examples/fleet.lock --check
 check balance-epsilon 2 "epsilon 0 is outside (0, 10]" -- balance examples/fleet.crontab -d quartz --epsilon 0
 rm -f "$lock" "$lock.bad"
 # a crontab for a cluster (issue 20 item 2): seeded by the job alone, FC007 for a job named after its replica

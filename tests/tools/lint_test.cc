@@ -238,8 +238,8 @@ TEST(Lint, DocumentedCodesAreTheImplementedOnes) {
   std::set<std::string> documented;
   for (const auto& [code, row] : rows) documented.insert(code);
   EXPECT_EQ(documented, implemented);
-  const std::set<std::string> tested_elsewhere{"FC002", "FC003", "FC004", "FC005",
-                                               "FC006", "FC007", "FC701", "FC702"};  // crontab and target tests
+  const std::set<std::string> tested_elsewhere{"FC002", "FC003", "FC004", "FC005", "FC006",
+                                               "FC007", "FC701", "FC702", "FC801"};  // crontab and target tests
   for (const auto& code : documented) {
     const bool has_case = std::any_of(kCases.begin(), kCases.end(), [&](const Case& c) { return c.code == code; });
     EXPECT_TRUE(has_case || tested_elsewhere.count(code)) << code << " has no test case";
@@ -350,6 +350,29 @@ TEST(LintCrontab, CommandThatReadsLikeAFieldIsFlagged) {
   const Crontab bad = parse_crontab("CRON_FIELDS=six\n* * * * * /bin/a\n");
   ASSERT_EQ(bad.errors.size(), 1u);
   EXPECT_EQ(bad.errors[0].line, 1);
+}
+
+// Issue 21 item 5: a group whose plain-H values pile up beyond what balancing allows.
+TEST(LintCrontab, ImbalanceThatBalancingWouldCure) {
+  std::string text;
+  for (int i = 1; i <= 40; ++i) text += "# name: job-" + std::to_string(i) + "\nH * * * * /bin/true\n";
+  LintOptions o = options();
+  auto fc801 = [](const std::vector<Finding>& f) {
+    std::vector<Finding> out;
+    for (const auto& x : f)
+      if (x.code == "FC801") out.push_back(x);
+    return out;
+  };
+  const auto found = fc801(lint(parse_crontab(text), o));
+  ASSERT_EQ(found.size(), 1u) << codes(lint(parse_crontab(text), o));
+  EXPECT_EQ(found[0].line, 2);
+  EXPECT_EQ(found[0].severity, Severity::info);
+  EXPECT_NE(found[0].message.find("at most 1 on one"), std::string::npos) << found[0].message;
+  EXPECT_NE(found[0].message.find("fuzzycron balance"), std::string::npos) << found[0].message;
+  // Three jobs at three minutes: nothing to balance. Jenkins reads H itself: no lock to offer.
+  EXPECT_TRUE(fc801(lint(parse_crontab("# name: a\nH * * * * x\n# name: b\nH * * * * y\n"), o)).empty());
+  o.runs_on = RunsOn::jenkins;
+  EXPECT_TRUE(fc801(lint(parse_crontab(text), o)).empty());
 }
 
 // Issue 20 item 2: in a cluster a job named after its replica is one job per replica.
