@@ -116,6 +116,29 @@ TEST(HeaderExamples, Lint) {  // lint.h
   EXPECT_EQ(findings[0].severity, Severity::warning);
 }
 
+TEST(HeaderExamples, Balance) {  // balance.h
+  const Balance lock = Balance::read(R"({"fuzzycron_balance": 1, "dialect": "standard",
+      "hash": "fc1", "epsilon": 0.25, "groups": [{"shape": "H * * * *", "zone": "UTC",
+      "slots": 60, "capacity": 1, "jobs": {"web-1/backup": [17]}}]})");
+  EXPECT_EQ(*lock.find("H  * * * *", "UTC", Seed({"web-1", "backup"})), std::vector<int>{17});
+  EXPECT_EQ(lock.find("H * * * *", "UTC", Seed({"web-2", "backup"})), nullptr);
+  ParseOptions o;
+  o.seed = Seed({"web-1", "backup"});
+  o.balance = std::make_shared<const Balance>(lock);
+  EXPECT_EQ(resolve("H * * * *", o), "17 * * * *");
+}
+
+TEST(HeaderExamples, Balancer) {  // balancer.h
+  std::vector<BalanceJob> jobs;
+  for (const char* host : {"a", "b", "c"}) {
+    BalanceJob j{.expression = "H * * * *"};
+    j.options.seed = Seed({host, "sync"});
+    jobs.push_back(j);
+  }
+  const BalanceResult r = balance(jobs, {});
+  EXPECT_EQ(r.groups[0].peak, 1u);
+}
+
 TEST(HeaderExamples, Spread) {  // spread.h
   SpreadOptions o;
   o.hosts = {"web-1", "web-2", "web-3", "web-4"};
