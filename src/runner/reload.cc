@@ -27,8 +27,6 @@ json bounded(const std::vector<std::string>& items, std::size_t max = 20) {
   return out;
 }
 
-constexpr std::int64_t kReloadQuietMs = 250;  // a file change is read once it has been quiet this long
-
 }  // namespace
 
 // ---- configuration
