@@ -39,9 +39,14 @@ int run(const BalanceCommand& c, std::ostream& out, std::ostream& err) {
     const Crontab tab = parse_crontab(read_file(file), base.dialect);
     for (const auto& e : tab.errors) err << format_diagnostic(file, e);
     unreadable = unreadable || !tab.errors.empty();
-    for (auto& job : balance_jobs(tab, base, hosts)) {
-      job.source = file;
-      jobs.push_back(std::move(job));
+    try {
+      for (auto& job : balance_jobs(tab, base, hosts)) {
+        job.source = file;
+        jobs.push_back(std::move(job));
+      }
+    } catch (const Error& e) {
+      err << format_diagnostic(file, Diagnostic{Severity::error, "", e.line(), e.column(), e.message(), e.text()});
+      unreadable = true;
     }
   }
   if (unreadable) {

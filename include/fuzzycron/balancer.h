@@ -80,6 +80,7 @@ FUZZYCRON_EXPORT BalanceResult balance(const std::vector<BalanceJob>& jobs, cons
 
 // The jobs of crontabs, each entry on each host seeded [host, name] as
 // `spread` runs them ([name] without hosts); @reboot entries are left out.
+// Throws fuzzycron::Error at the entry's line for a name that cannot be a seed.
 FUZZYCRON_EXPORT std::vector<BalanceJob> balance_jobs(const Crontab& crontab, const ParseOptions& base,
                                                       const std::vector<std::string>& hosts);
 

@@ -125,8 +125,15 @@ std::vector<BalanceJob> balance_jobs(const Crontab& crontab, const ParseOptions&
   const std::vector<std::string> each = hosts.empty() ? std::vector<std::string>{""} : hosts;
   for (const auto& entry : crontab.entries) {
     if (entry.reboot) continue;
-    for (const auto& host : each)
-      out.push_back({entry.schedule, entry.options(base, host), entry.line, entry.text, entry.schedule_column});
+    for (const auto& host : each) {
+      ParseOptions options;
+      try {
+        options = entry.options(base, host);
+      } catch (const Error& e) {  // a name (or host) that cannot be a seed
+        throw Error(e.kind(), "the job's seed is not usable: " + e.message(), entry.text, 1, entry.line);
+      }
+      out.push_back({entry.schedule, std::move(options), entry.line, entry.text, entry.schedule_column});
+    }
   }
   return out;
 }

@@ -130,11 +130,15 @@ void imbalance(const Crontab& crontab, const LintOptions& options, std::vector<F
   base.balance.reset();
   const std::vector<std::string> hosts = options.host.empty() ? std::vector<std::string>{} : std::vector{options.host};
   std::vector<BalanceJob> jobs;
-  for (auto& job : balance_jobs(crontab, base, hosts)) {
-    try {
-      (void)parse(job.expression, job.options);  // entries in error are said elsewhere
-      jobs.push_back(std::move(job));
-    } catch (const Error&) {
+  for (const auto& entry : crontab.entries) {
+    if (entry.reboot) continue;
+    for (const auto& host : hosts.empty() ? std::vector<std::string>{""} : hosts) {
+      try {  // entries in error (the schedule, the seed) are said elsewhere
+        BalanceJob job{entry.schedule, entry.options(base, host), entry.line, entry.text, entry.schedule_column, ""};
+        (void)parse(job.expression, job.options);
+        jobs.push_back(std::move(job));
+      } catch (const Error&) {
+      }
     }
   }
   BalanceResult r;

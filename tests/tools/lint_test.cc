@@ -373,6 +373,9 @@ TEST(LintCrontab, ImbalanceThatBalancingWouldCure) {
   EXPECT_TRUE(fc801(lint(parse_crontab("# name: a\nH * * * * x\n# name: b\nH * * * * y\n"), o)).empty());
   o.runs_on = RunsOn::jenkins;
   EXPECT_TRUE(fc801(lint(parse_crontab(text), o)).empty());
+  // A name that cannot be a seed (invalid UTF-8) is said once, never thrown (found by fuzz_crontab).
+  o.runs_on = RunsOn::fuzzycron;
+  EXPECT_NO_THROW(lint(parse_crontab(text + "# name: bad\xff\nH * * * * /bin/x\n"), o));
 }
 
 // Issue 20 item 2: in a cluster a job named after its replica is one job per replica.
