@@ -20,6 +20,7 @@ struct BalanceCommand {
   std::vector<std::string> files;
   std::optional<int> hosts;
   std::string host_list;
+  std::string repository;  // --repository: seeds GitHub workflows' crons
   double epsilon = 0.25;
   std::string lock;    // --lock: the lock so far
   std::string output;  // -o: where the lock goes (default: --lock's file, else standard output)
@@ -30,12 +31,74 @@ struct BalanceCommand {
 
 std::string said(const std::vector<int>& v) { return fmt::format("[{}]", fmt::join(v, ", ")); }
 
+bool yaml_file(const std::string& file) { return file.ends_with(".yaml") || file.ends_with(".yml"); }
+
+// The schedules of a Kubernetes manifest (every CronJob, seeded [namespace,
+// name]) or else a GitHub workflow (seeded [repository, path, position]), as
+// `resolve --manifest`/`--workflow` seed them; none of them per host.
+std::vector<BalanceJob> yaml_jobs(const BalanceCommand& c, const std::string& file, const ParseOptions& base,
+                                  std::ostream& err, bool& unreadable) {
+  const std::string text = read_file(file);
+  std::vector<FoundSchedule> found = manifest_schedules(text);
+  if (found.empty()) {
+    if (c.repository.empty())
+      throw Error(ErrorKind::argument,
+                  "'" + file + "' has no CronJob: a GitHub workflow needs --repository OWNER/REPO to seed its crons",
+                  file, 1);
+    found = workflow_schedules(text, c.repository, workflow_path_of(file));
+  }
+  const std::vector<std::string> lines = lines_of(text);
+  std::vector<BalanceJob> jobs;
+  for (const auto& s : found) {
+    BalanceJob job{.expression = s.expression, .options = base, .line = s.line, .column = s.column, .source = file};
+    job.options.seed = s.seed;
+    if (s.line >= 1 && static_cast<std::size_t>(s.line) <= lines.size())
+      job.text = lines[static_cast<std::size_t>(s.line - 1)];
+    if (s.seed.parts().empty() && s.expression.find('H') != std::string::npos) {
+      err << format_diagnostic(file, Diagnostic{Severity::error, "", s.line, s.column,
+                                                s.name + ": the CronJob has no metadata.name to seed its hash forms "
+                                                         "with",
+                                                job.text});
+      unreadable = true;
+      continue;
+    }
+    jobs.push_back(std::move(job));
+  }
+  return jobs;
+}
+
+// Without -d, a fleet of Kubernetes manifests only is read as Kubernetes reads
+// it (as `resolve --manifest` does); mixed with crontabs or workflows, -d says.
+Dialect dialect_for(const BalanceCommand& c, const ParseOptions& base) {
+  if (c.flags.dialect_flag->given()) return base.dialect;
+  std::size_t manifests = 0;
+  for (const auto& file : c.files)
+    if (yaml_file(file) && !manifest_schedules(read_file(file)).empty()) ++manifests;
+  if (manifests == 0) return base.dialect;
+  if (manifests < c.files.size())
+    throw Error(ErrorKind::argument,
+                "Kubernetes manifests with crontabs or workflows: say the dialect of the one lock with -d "
+                "(resolve --manifest reads CronJobs with -d kubernetes unless -d is given)");
+  return Dialect::kubernetes;
+}
+
 int run(const BalanceCommand& c, std::ostream& out, std::ostream& err) {
   ParseOptions base = parse_options(c.flags, false);
+  base.dialect = dialect_for(c, base);
   const std::vector<std::string> hosts = hosts_of(c.hosts, c.host_list);
   std::vector<BalanceJob> jobs;
   bool unreadable = false;
   for (const auto& file : c.files) {
+    if (yaml_file(file)) {
+      try {
+        for (auto& job : yaml_jobs(c, file, base, err, unreadable)) jobs.push_back(std::move(job));
+      } catch (const Error& e) {
+        if (e.line() == 0) throw;
+        err << format_diagnostic(file, Diagnostic{Severity::error, "", e.line(), e.column(), e.message(), e.text()});
+        unreadable = true;
+      }
+      continue;
+    }
     const Crontab tab = parse_crontab(read_file(file), base.dialect);
     for (const auto& e : tab.errors) err << format_diagnostic(file, e);
     unreadable = unreadable || !tab.errors.empty();
@@ -118,10 +181,14 @@ Command add_balance(CommandLine& line) {
   auto c = std::make_shared<BalanceCommand>();
   Subcommand sub =
       line.add("balance", "give a fleet's hashed jobs slots so that no minute (or second) carries more than its share");
-  sub.option("FILE", c->files, "crontab files: every job of the fleet").required();
+  sub.option("FILE", c->files,
+             "crontabs, Kubernetes manifests and GitHub workflows (*.yaml, *.yml): every job of the fleet")
+      .required();
   add_flags(sub, c->flags, kDialect | kZone);
   Flag hosts = sub.option("--hosts", c->hosts, "every entry runs on N hosts named host-1..host-N (as spread)");
   hosts.excludes(sub.option("--host-list", c->host_list, "a file of host names, one per line"));
+  sub.option("--repository", c->repository,
+             "OWNER/REPO seeding GitHub workflows' crons (the --seed of resolve --workflow)");
   sub.option("--epsilon", c->epsilon, "slack over the mean: a slot carries at most ceil((1+E) * jobs / slots)")
       .show_default();
   sub.option("--lock", c->lock,
@@ -134,11 +201,15 @@ Command add_balance(CommandLine& line) {
       "a slot is the tuple of their H values. In each group no slot carries more than\n"
       "ceil((1+epsilon) * jobs / slots); jobs are placed in an order of their own hash, each at its plain-H\n"
       "slot or the next one with room, so the lock depends on the set of jobs, not on their order. Seeds\n"
-      "are [host, name] per host with --hosts/--host-list, else [name]. Use the lock with --balance on\n"
-      "resolve, explain, spread, export and run (docs/balance.md).\n"
+      "are [host, name] per host with --hosts/--host-list, else [name]; a CronJob's [namespace, name] and a\n"
+      "workflow cron's [repository, path, position], as resolve --manifest/--workflow seed them (without\n"
+      "-d, manifests alone are read as Kubernetes). Use the lock with --balance on resolve, explain,\n"
+      "spread, export and run (docs/balance.md).\n"
       "Exit status: 0 written (or --check: up to date), 1 --check: stale, 2 bad input.\n"
       "Example: fuzzycron balance examples/fleet.crontab -d quartz --hosts 20 -o fleet.lock\n"
-      "Example: fuzzycron balance jobs.cron --lock jobs.lock --check");
+      "Example: fuzzycron balance jobs.cron --lock jobs.lock --check\n"
+      "Example: fuzzycron balance k8s/*.yaml -o cronjobs.lock && fuzzycron resolve --manifest k8s/app.yaml "
+      "--balance cronjobs.lock");
   return {sub, [c] { return run(*c, std::cout, std::cerr); }};
 }
 

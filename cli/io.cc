@@ -114,4 +114,12 @@ std::string format_distance(std::chrono::milliseconds d) {
   return out;
 }
 
+// ".github/workflows/x.yml" from any path that contains it, else the file name.
+std::string workflow_path_of(const std::string& file) {
+  const auto at = file.rfind(".github/workflows/");
+  if (at != std::string::npos) return file.substr(at);
+  const auto slash = file.rfind('/');
+  return slash == std::string::npos ? file : file.substr(slash + 1);
+}
+
 }  // namespace fuzzycron::cli

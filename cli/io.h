@@ -18,6 +18,9 @@ std::vector<std::string> lines_of(std::string_view text);
 std::vector<std::string> hosts_of(const std::optional<int>& count, const std::string& list);
 // Writes beside `path` and renames over it: never a half-written file.
 void write_file_atomically(const std::string& path, std::string_view text);
+// A workflow's path in its repository: ".github/workflows/x.yml" from any
+// path that contains it, else the file name.
+std::string workflow_path_of(const std::string& file);
 // This machine's host name (gethostname), "localhost" when it has none.
 std::string host_name();
 // "3d 4h", "12m 5s", "250ms": the two largest units.

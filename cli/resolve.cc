@@ -73,14 +73,6 @@ int resolve_crontab(const Resolve& c, std::ostream& out, std::ostream& err) {
   return errors ? kBadInput : kOk;
 }
 
-// ".github/workflows/x.yml" from any path that contains it, else the file name.
-std::string workflow_path_of(const std::string& file) {
-  const auto at = file.rfind(".github/workflows/");
-  if (at != std::string::npos) return file.substr(at);
-  const auto slash = file.rfind('/');
-  return slash == std::string::npos ? file : file.substr(slash + 1);
-}
-
 // `dialect_given`: -d was on the command line (else CronJobs are read as Kubernetes does).
 int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std::ostream& out, std::ostream& err) {
   const bool workflow = !c.workflow.empty();
@@ -123,6 +115,28 @@ int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std
       err << fmt::format("fuzzycron: {}: {}\n", shown, e.message());
     return kBadInput;
   }
+  std::vector<InPlaceProblem> warnings;
+  if (options.balance) {  // a schedule the lock does not name keeps plain H: said, as for crontabs
+    const std::vector<FoundSchedule> found =
+        workflow ? workflow_schedules(text, repository, c.path.empty() ? workflow_path_of(shown) : c.path)
+                 : manifest_schedules(text);
+    for (const auto& s : found) {
+      ParseOptions job = options;
+      job.seed = s.seed;
+      if (s.seed.parts().empty() || !missing_from_balance(s.expression, job)) continue;
+      InPlaceProblem w;
+      w.severity = Severity::warning;
+      w.document = s.document;
+      w.line = s.line;
+      w.column = s.column;
+      w.name = s.name;
+      w.message = fmt::format(
+          "'{}' is not in the balance lock {}: it keeps plain H; run `fuzzycron balance` with "
+          "--lock to place it",
+          balance_key(s.seed), c.flags.balance);
+      warnings.push_back(std::move(w));
+    }
+  }
   if (c.flags.json) {
     nlohmann::json j{{"file", shown}, {"text", r.text}};
     auto& changes = j["changes"] = nlohmann::json::array();
@@ -137,6 +151,10 @@ int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std
     for (const auto& x : r.problems)
       problems.push_back(
           {{"document", x.document}, {"line", x.line}, {"column", x.column}, {"name", x.name}, {"message", x.message}});
+    auto& warned = j["warnings"] = nlohmann::json::array();
+    for (const auto& x : warnings)
+      warned.push_back(
+          {{"document", x.document}, {"line", x.line}, {"column", x.column}, {"name", x.name}, {"message", x.message}});
     out << j.dump() << "\n";
   } else {
     out << r.text;
@@ -145,6 +163,8 @@ int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std
       notes.emplace_back(x.line, x.column, fmt::format("{}: '{}' -> '{}'", x.name, x.before, x.after));
     for (const auto& x : r.problems)
       notes.emplace_back(x.line, x.column, fmt::format("document {}, {}: {}", x.document, x.name, x.message));
+    for (const auto& x : warnings)
+      notes.emplace_back(x.line, x.column, fmt::format("warning: {}: {}", x.name, x.message));
     std::sort(notes.begin(), notes.end());
     for (const auto& [line, column, note] : notes) err << fmt::format("{}:{}:{}: {}\n", shown, line, column, note);
   }

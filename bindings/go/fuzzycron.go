@@ -69,6 +69,45 @@ type Options struct {
 	DST      string        // "" = "cron"; wall, skip-first, shift-both, ...
 	Hash     string        // "" = the dialect's scheme; fc1, jenkins, furiko, croniter, cron-parser
 	Spread   time.Duration // > 0: shift each fire time by the seed's stable offset in [0, Spread)
+	Balance  *Balance      // nil: plain H; else hash forms take the lock's slot for this job (a job it does not name keeps plain H)
+}
+
+// Balance is a balance lock (written by `fuzzycron balance`, docs/balance.md):
+// for each group of jobs whose H values compete, the slot each job takes.
+// Schedules parsed with it do not need it afterwards; Close frees it.
+type Balance struct {
+	handle *C.fuzzycron_balance
+}
+
+// ReadBalance reads a lock's text. A corrupt or newer lock is an *Error with its Line.
+//
+//	text, _ := os.ReadFile("jobs.lock")
+//	lock, err := fuzzycron.ReadBalance(text)
+//	s, err := fuzzycron.ParseWithOptions("H * * * *", fuzzycron.Options{Seed: []string{"sync"}, Balance: lock})
+func ReadBalance(text []byte) (*Balance, error) {
+	var e C.fuzzycron_error
+	var handle *C.fuzzycron_balance
+	var p *C.char
+	if len(text) > 0 {
+		p = (*C.char)(C.CBytes(text))
+		defer C.free(unsafe.Pointer(p))
+	}
+	if C.fuzzycron_balance_read(p, C.size_t(len(text)), &handle, &e) != C.FUZZYCRON_OK {
+		return nil, errorOf(&e)
+	}
+	b := &Balance{handle: handle}
+	runtime.SetFinalizer(b, func(b *Balance) { b.Close() })
+	return b, nil
+}
+
+// Close frees the lock; closing twice is a no-op.
+func (b *Balance) Close() error {
+	if b == nil || b.handle == nil {
+		return nil
+	}
+	C.fuzzycron_balance_free(b.handle)
+	b.handle = nil
+	return nil
 }
 
 // Schedule is a compiled schedule. It is safe for concurrent use; Close (or
@@ -134,6 +173,13 @@ func newCOptions(o Options) *cOptions {
 		c.o.seed_count = C.size_t(len(o.Seed))
 	}
 	c.o.spread_ms = C.int64_t(o.Spread / time.Millisecond)
+	if o.Balance != nil {
+		if o.Balance.handle == nil {
+			c.o.balance = (*C.fuzzycron_balance)(unsafe.Pointer(uintptr(1))) // refused as not a live lock
+		} else {
+			c.o.balance = o.Balance.handle
+		}
+	}
 	return c
 }
 

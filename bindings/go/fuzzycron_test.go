@@ -169,6 +169,43 @@ func TestRunsInRobfigCron(t *testing.T) {
 	}
 }
 
+// A balance lock moves a job to its slot; a job it does not name keeps plain H.
+func TestBalance(t *testing.T) {
+	lock, err := fuzzycron.ReadBalance([]byte(`{"fuzzycron_balance": 1, "dialect": "kubernetes", "hash": "fc1",
+ "epsilon": 0.25, "groups": [{"shape": "H * * * *", "zone": "UTC", "slots": 60, "capacity": 1,
+   "jobs": {"ops/sync": [41]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	got, err := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"ops", "sync"}, Balance: lock})
+	if err != nil || got != "41 * * * *" {
+		t.Errorf("Resolve = %q, %v; want 41 * * * *", got, err)
+	}
+	s, err := fuzzycron.ParseWithOptions("H * * * *", fuzzycron.Options{Seed: []string{"ops", "sync"}, Balance: lock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next := s.Next(from); !next.Equal(time.Date(2026, 3, 8, 2, 41, 0, 0, time.UTC)) {
+		t.Errorf("Next = %v", next)
+	}
+	plain, _ := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"ops", "other"}})
+	other, _ := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"ops", "other"}, Balance: lock})
+	if plain != other {
+		t.Errorf("a job not in the lock: %q, plain H %q", other, plain)
+	}
+	_, err = fuzzycron.ReadBalance([]byte("{\"fuzzycron_balance\": 1,\n \"dialect\": kubernetes}"))
+	var e *fuzzycron.Error
+	if !errors.As(err, &e) || e.Status != fuzzycron.StatusArgument || e.Line != 2 {
+		t.Errorf("corrupt lock: %v", err)
+	}
+	closed, _ := fuzzycron.ReadBalance([]byte(`{"fuzzycron_balance": 1, "dialect": "kubernetes", "hash": "fc1", "epsilon": 0.25, "groups": []}`))
+	closed.Close()
+	if _, err := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"a"}, Balance: closed}); err == nil {
+		t.Error("a closed lock was accepted")
+	}
+}
+
 func BenchmarkNext(b *testing.B) {
 	s, _ := fuzzycron.Parse("*/5 * * * *")
 	t := from

@@ -28,7 +28,7 @@ std::optional<std::int64_t> ms_of(std::optional<sys_milliseconds> t) {
 // Keyword arguments to ParseOptions through the library's adapter (fuzzycron/options.h).
 fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
                                 const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-                                bool second_at_beginning) {
+                                bool second_at_beginning, const py::object& balance) {
   fuzzycron::OptionNames names;
   names.dialect = dialect;
   names.seed = seed;
@@ -39,13 +39,14 @@ fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<st
   if (spread_ms < 0) throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "spread_ms must not be negative");
   fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
   o.offset_window = std::chrono::milliseconds{spread_ms};
+  if (!balance.is_none()) o.balance = balance.cast<std::shared_ptr<fuzzycron::Balance>>();
   return o;
 }
 
 #define FUZZYCRON_OPTION_ARGS                                                                                          \
   py::kw_only(), py::arg("dialect") = "standard", py::arg("seed") = std::vector<std::string>{}, py::arg("tz") = "UTC", \
                  py::arg("dst") = "cron", py::arg("hash") = py::none(), py::arg("spread_ms") = 0,                      \
-                 py::arg("second_at_beginning") = false
+                 py::arg("second_at_beginning") = false, py::arg("balance") = py::none()
 
 }  // namespace
 
@@ -73,6 +74,17 @@ PYBIND11_MODULE(_fuzzycron, m) {
     }
   });
 
+  // A balance lock (docs/balance.md), read from its text.
+  py::class_<fuzzycron::Balance, std::shared_ptr<fuzzycron::Balance>>(m, "Balance")
+      .def(py::init([](const std::string& text) {
+             return std::make_shared<fuzzycron::Balance>(fuzzycron::Balance::read(text));
+           }),
+           py::arg("text"))
+      .def_property_readonly(
+          "dialect", [](const fuzzycron::Balance& b) { return std::string(fuzzycron::dialect_name(b.dialect())); })
+      .def_property_readonly("groups", [](const fuzzycron::Balance& b) { return b.groups().size(); })
+      .def("write", &fuzzycron::Balance::write);
+
   py::class_<fuzzycron::Schedule>(m, "Schedule")
       .def("next_ms", [](const fuzzycron::Schedule& s, std::int64_t t) { return ms_of(s.next(at(t))); })
       .def("prev_ms", [](const fuzzycron::Schedule& s, std::int64_t t) { return ms_of(s.prev(at(t))); })
@@ -96,13 +108,17 @@ PYBIND11_MODULE(_fuzzycron, m) {
       "parse",
       [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
          const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-         bool sab) { return fuzzycron::parse(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab)); },
+         bool sab, const py::object& balance) {
+        return fuzzycron::parse(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
+      },
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
   m.def(
       "resolve",
       [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
          const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-         bool sab) { return fuzzycron::resolve(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab)); },
+         bool sab, const py::object& balance) {
+        return fuzzycron::resolve(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
+      },
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
   m.def(
       "offset_ms",
@@ -114,8 +130,8 @@ PYBIND11_MODULE(_fuzzycron, m) {
       "explain",
       [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
          const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-         bool sab) {
-        const auto e = fuzzycron::explain(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab));
+         bool sab, const py::object& balance) {
+        const auto e = fuzzycron::explain(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
         py::list fields;
         for (const auto& f : e.fields)
           fields.append(py::dict(py::arg("field") = f.field, py::arg("text") = f.text, py::arg("line") = f.line,
@@ -128,9 +144,10 @@ PYBIND11_MODULE(_fuzzycron, m) {
       "lint",
       [](const std::string& expr, const std::optional<std::string>& target, std::int64_t from_ms,
          const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab) {
+         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab,
+         const py::object& balance) {
         fuzzycron::LintOptions o;
-        o.parse = options(dialect, seed, tz, dst, hash, spread_ms, sab);
+        o.parse = options(dialect, seed, tz, dst, hash, spread_ms, sab, balance);
         o.from = at(from_ms);
         if (target) {
           o.runs_on = fuzzycron::runs_on_from_name(*target);

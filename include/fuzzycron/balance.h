@@ -41,7 +41,7 @@ class FUZZYCRON_EXPORT Balance {
   Balance() = default;
   Balance(Dialect dialect, HashScheme hash, double epsilon, std::vector<BalanceGroup> groups);
 
-  // A lock as `write()` makes it. Throws fuzzycron::Error (kind bad_lock) with
+  // A lock as `write()` makes it. Throws fuzzycron::Error (kind lock) with
   // the line and column of a syntax error, or naming the group and job of a
   // value that does not fit; a newer version is refused with both named.
   static Balance read(std::string_view text);

@@ -56,14 +56,18 @@ typedef struct fuzzycron_error {
   char text[256];
 } fuzzycron_error;
 
+/* A balance lock (`fuzzycron balance`, docs/balance.md), from fuzzycron_balance_read. */
+typedef struct fuzzycron_balance fuzzycron_balance;
+
 typedef struct fuzzycron_options {
   const char* dialect;           /* NULL: "standard"; quartz, jenkins, furiko, kubernetes, croniter, cron-parser */
   const char* const* seed_parts; /* the seed's parts, e.g. {host, job}; NULL with seed_count 0: none */
   size_t seed_count;
-  const char* time_zone; /* NULL: "UTC" */
-  const char* dst;       /* NULL: "cron"; wall, skip-first, shift-both, ... */
-  const char* hash;      /* NULL: the dialect's own scheme; fc1, jenkins, furiko, croniter, cron-parser */
-  int64_t spread_ms;     /* > 0: shift each fire time by the seed's offset in [0, spread_ms) */
+  const char* time_zone;            /* NULL: "UTC" */
+  const char* dst;                  /* NULL: "cron"; wall, skip-first, shift-both, ... */
+  const char* hash;                 /* NULL: the dialect's own scheme; fc1, jenkins, furiko, croniter, cron-parser */
+  int64_t spread_ms;                /* > 0: shift each fire time by the seed's offset in [0, spread_ms) */
+  const fuzzycron_balance* balance; /* NULL: plain H; else hash forms take the lock's slot for this job */
 } fuzzycron_options;
 
 typedef struct fuzzycron_schedule fuzzycron_schedule;
@@ -100,6 +104,14 @@ FUZZYCRON_EXPORT fuzzycron_status fuzzycron_explain(const char* expression, size
 /* The seed's stable offset in [0, window_ms), options->seed_parts the seed. */
 FUZZYCRON_EXPORT fuzzycron_status fuzzycron_offset(const fuzzycron_options* options, int64_t window_ms, int64_t* out_ms,
                                                    fuzzycron_error* error);
+
+/* A balance lock's text read into *out (a handle until fuzzycron_balance_free);
+ * a corrupt or newer lock is FUZZYCRON_ERROR_ARGUMENT with the line in error->line.
+ * Set options.balance to it: a job the lock does not name keeps plain H. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_balance_read(const char* text, size_t length, fuzzycron_balance** out,
+                                                         fuzzycron_error* error);
+/* NULL is fine; a handle freed before is FUZZYCRON_ERROR_HANDLE. Schedules parsed with it stay valid. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_balance_free(fuzzycron_balance* lock);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,7 @@
 
 #include "fuzzycron/diagnostic.h"
 #include "fuzzycron/parse.h"
+#include "fuzzycron/seed.h"
 #include "fuzzycron/visibility.h"
 
 namespace fuzzycron {
@@ -47,5 +48,26 @@ FUZZYCRON_EXPORT InPlaceResult resolve_manifest(std::string_view yaml, const Par
 // for text that is not YAML and for a workflow without a schedule.
 FUZZYCRON_EXPORT InPlaceResult resolve_workflow(std::string_view yaml, const std::string& repository,
                                                 const std::string& path, const ParseOptions& options);
+
+// A schedule as resolve_manifest and resolve_workflow find it: where it is,
+// what names it, and the seed its hash forms are drawn with (what `fuzzycron
+// balance` reads from YAML). Schedules without H are listed too.
+struct FoundSchedule {
+  int document = 0;  // 1-based document of the stream
+  int line = 0;      // 1-based line and column of the schedule's text
+  int column = 0;
+  std::string name{};        // as in InPlaceChange
+  std::string expression{};  // the schedule, as resolve reads it
+  Seed seed{};               // empty: a CronJob without metadata.name
+};
+// Throw as resolve_manifest and resolve_workflow do for text that is not YAML
+// (and a workflow without a schedule); a CronJob without a schedule is left out.
+//
+// Example:
+//   for (const FoundSchedule& s : manifest_schedules(text))
+//     std::cout << s.name << ": " << s.expression << "\n";  // "batch/backup: H H(1-4) * * *"
+FUZZYCRON_EXPORT std::vector<FoundSchedule> manifest_schedules(std::string_view yaml);
+FUZZYCRON_EXPORT std::vector<FoundSchedule> workflow_schedules(std::string_view yaml, const std::string& repository,
+                                                               const std::string& path);
 
 }  // namespace fuzzycron

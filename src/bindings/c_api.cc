@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzzycron/balance.h"
 #include "fuzzycron/explain.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
@@ -29,19 +30,22 @@ namespace {
 using fuzzycron::Error;
 using fuzzycron::ErrorKind;
 
+template <class T>
 struct Slot {
   std::atomic<std::uint32_t> generation{0};  // odd: in use
-  std::atomic<const fuzzycron::Schedule*> schedule{nullptr};
+  std::atomic<const T*> value{nullptr};
 };
 
 constexpr std::size_t kChunkSize = 4096;
 constexpr std::size_t kChunks = 4096;                 // 16.7 million live handles at most
 constexpr std::uint32_t kGenerationMask = 0xFFFFFFu;  // what a handle keeps of a slot's generation
 
+// Schedules, and balance locks (held as shared_ptr: ParseOptions shares them).
+template <class T>
 class Handles {
  public:
   // A new handle for `s`, or 0 when the table is full.
-  std::uintptr_t add(std::unique_ptr<const fuzzycron::Schedule> s) {
+  std::uintptr_t add(std::unique_ptr<const T> s) {
     std::lock_guard lock(mutex_);
     std::size_t index;
     if (!free_.empty()) {
@@ -51,27 +55,27 @@ class Handles {
       if (used_ == kChunkSize * kChunks) return 0;
       index = used_++;
       auto& chunk = chunks_[index / kChunkSize];
-      if (!chunk.load(std::memory_order_acquire)) chunk.store(new Slot[kChunkSize], std::memory_order_release);
+      if (!chunk.load(std::memory_order_acquire)) chunk.store(new Slot<T>[kChunkSize], std::memory_order_release);
     }
-    Slot& slot = chunks_[index / kChunkSize].load(std::memory_order_acquire)[index % kChunkSize];
-    slot.schedule.store(s.release(), std::memory_order_release);
+    Slot<T>& slot = chunks_[index / kChunkSize].load(std::memory_order_acquire)[index % kChunkSize];
+    slot.value.store(s.release(), std::memory_order_release);
     const std::uint32_t generation = (slot.generation.load(std::memory_order_relaxed) + 1) & kGenerationMask;  // odd
     slot.generation.store(generation, std::memory_order_release);
     return encode(index, generation);
   }
 
-  const fuzzycron::Schedule* find(std::uintptr_t handle) const {
-    Slot* slot = slot_of(handle);
+  const T* find(std::uintptr_t handle) const {
+    Slot<T>* slot = slot_of(handle);
     if (!slot || slot->generation.load(std::memory_order_acquire) != generation_of(handle)) return nullptr;
-    return slot->schedule.load(std::memory_order_acquire);
+    return slot->value.load(std::memory_order_acquire);
   }
 
   bool remove(std::uintptr_t handle) {
     std::lock_guard lock(mutex_);
-    Slot* slot = slot_of(handle);
+    Slot<T>* slot = slot_of(handle);
     if (!slot || slot->generation.load(std::memory_order_acquire) != generation_of(handle)) return false;
     slot->generation.store((generation_of(handle) + 1) & kGenerationMask, std::memory_order_release);  // even: free
-    delete slot->schedule.exchange(nullptr, std::memory_order_acq_rel);
+    delete slot->value.exchange(nullptr, std::memory_order_acq_rel);
     free_.push_back(index_of(handle));
     return true;
   }
@@ -85,11 +89,11 @@ class Handles {
   static std::size_t index_of(std::uintptr_t h) { return static_cast<std::size_t>(h >> 25) - 1; }
   static std::uint32_t generation_of(std::uintptr_t h) { return static_cast<std::uint32_t>((h >> 1) & 0xFFFFFFu); }
 
-  Slot* slot_of(std::uintptr_t h) const {
+  Slot<T>* slot_of(std::uintptr_t h) const {
     if ((h & 1u) == 0 || (h >> 25) == 0) return nullptr;
     const std::size_t index = index_of(h);
     if (index / kChunkSize >= kChunks) return nullptr;
-    Slot* chunk = chunks_[index / kChunkSize].load(std::memory_order_acquire);
+    Slot<T>* chunk = chunks_[index / kChunkSize].load(std::memory_order_acquire);
     if (!chunk) return nullptr;
     return &chunk[index % kChunkSize];
   }
@@ -97,15 +101,22 @@ class Handles {
   std::mutex mutex_;
   std::size_t used_ = 0;
   std::vector<std::size_t> free_;
-  std::array<std::atomic<Slot*>, kChunks> chunks_{};
+  std::array<std::atomic<Slot<T>*>, kChunks> chunks_{};
 };
 
-Handles& handles() {
-  static Handles* h = new Handles;  // never destroyed: handles may outlive static destruction
+using BalancePtr = std::shared_ptr<const fuzzycron::Balance>;
+
+// Never destroyed: handles may outlive static destruction.
+Handles<fuzzycron::Schedule>& handles() {
+  static auto* h = new Handles<fuzzycron::Schedule>;
+  return *h;
+}
+Handles<BalancePtr>& balances() {
+  static auto* h = new Handles<BalancePtr>;
   return *h;
 }
 
-std::uintptr_t raw(const fuzzycron_schedule* s) { return reinterpret_cast<std::uintptr_t>(s); }
+std::uintptr_t raw(const void* s) { return reinterpret_cast<std::uintptr_t>(s); }
 
 void copy_cut(char* to, std::size_t capacity, const std::string& from) {
   const std::size_t n = std::min(from.size(), capacity - 1);
@@ -186,6 +197,12 @@ fuzzycron::ParseOptions options_of(const fuzzycron_options* o) {
   if (o->spread_ms < 0) throw Error(ErrorKind::argument, "spread_ms is negative");
   fuzzycron::ParseOptions p = fuzzycron::options_from_names(names);
   p.offset_window = std::chrono::milliseconds{o->spread_ms};
+  if (o->balance) {
+    const BalancePtr* lock = balances().find(raw(o->balance));
+    if (!lock)
+      throw Error(ErrorKind::argument, "balance is not a live lock handle (freed, or not from fuzzycron_balance_read)");
+    p.balance = *lock;
+  }
   return p;
 }
 
@@ -223,7 +240,7 @@ extern "C" {
 const char* fuzzycron_version(void) { return FUZZYCRON_VERSION_STRING; }  // the library's own
 
 void fuzzycron_options_init(fuzzycron_options* options) {
-  if (options) *options = fuzzycron_options{nullptr, nullptr, 0, nullptr, nullptr, nullptr, 0};
+  if (options) *options = fuzzycron_options{nullptr, nullptr, 0, nullptr, nullptr, nullptr, 0, nullptr};
 }
 
 fuzzycron_status fuzzycron_parse(const char* expression, size_t length, const fuzzycron_options* options,
@@ -293,6 +310,26 @@ fuzzycron_status fuzzycron_offset(const fuzzycron_options* options, int64_t wind
     *out_ms = fuzzycron::seed_offset(p.seed, std::chrono::milliseconds{window_ms}).count();
     return ok(error);
   });
+}
+
+fuzzycron_status fuzzycron_balance_read(const char* text, size_t length, fuzzycron_balance** out,
+                                        fuzzycron_error* error) {
+  if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
+  *out = nullptr;
+  if (!text && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "text is NULL");
+  return guarded(error, [&] {
+    auto lock = std::make_unique<const BalancePtr>(
+        std::make_shared<const fuzzycron::Balance>(fuzzycron::Balance::read(text_of(text, length))));
+    const std::uintptr_t h = balances().add(std::move(lock));
+    if (h == 0) return fail(error, FUZZYCRON_ERROR_INTERNAL, "too many live balance locks (16,777,216)");
+    *out = reinterpret_cast<fuzzycron_balance*>(h);
+    return ok(error);
+  });
+}
+
+fuzzycron_status fuzzycron_balance_free(fuzzycron_balance* lock) {
+  if (!lock) return FUZZYCRON_OK;
+  return balances().remove(raw(lock)) ? FUZZYCRON_OK : FUZZYCRON_ERROR_HANDLE;
 }
 
 }  // extern "C"

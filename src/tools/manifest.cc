@@ -370,11 +370,8 @@ InPlaceResult splice(std::string_view yaml, std::vector<Scalar> found, const Par
   return out;
 }
 
-}  // namespace
-
-InPlaceResult resolve_manifest(std::string_view yaml, const ParseOptions& options) {
-  std::vector<Scalar> found;
-  std::vector<InPlaceProblem> problems;
+// Every CronJob's spec.schedule of a stream; a CronJob without one is a problem.
+void collect_manifest(std::string_view yaml, std::vector<Scalar>& found, std::vector<InPlaceProblem>& problems) {
   each_document(yaml, [&](fy_node* root, int doc) {
     // A CronJob, or the items of a List (kubectl get -o yaml, some charts).
     auto cronjob = [&](fy_node* object) {
@@ -406,23 +403,12 @@ InPlaceResult resolve_manifest(std::string_view yaml, const ParseOptions& option
         while (fy_node* item = fy_node_sequence_iterate(items, &it)) cronjob(item);
       }
   });
-  // A stream with no CronJob, or none with H, comes out as it went in (a Helm post-renderer).
-  std::vector<Scalar> places = found;
-  InPlaceResult out = splice(yaml, std::move(found), options, std::move(problems));
-  for (const auto& c : out.changes)  // what Kubernetes (robfig/cron) reads
-    if (const auto e = target_grammar_error(c.after, Target::kubernetes)) {
-      const auto s = std::find_if(places.begin(), places.end(),
-                                  [&](const Scalar& p) { return p.line == c.line && p.column == c.column; });
-      if (s != places.end())
-        out.problems.push_back(problem(*s, s->column, fmt::format("resolved to '{}': {}", c.after, e->message())));
-    }
-  return out;
 }
 
-InPlaceResult resolve_workflow(std::string_view yaml, const std::string& repository, const std::string& path,
-                               const ParseOptions& options) {
-  std::vector<Scalar> found, references;
-  std::vector<InPlaceProblem> problems;
+// Every cron of a workflow's on.schedule, and the scalars that may name one
+// (matrix values, if: conditions on github.event.schedule). False: none.
+bool collect_workflow(std::string_view yaml, const std::string& repository, const std::string& path,
+                      std::vector<Scalar>& found, std::vector<Scalar>& references) {
   bool schedule = false;
   each_document(yaml, [&](fy_node* root, int doc) {
     fy_node* list = lookup(lookup(root, "on"), "schedule");
@@ -450,9 +436,62 @@ InPlaceResult resolve_workflow(std::string_view yaml, const std::string& reposit
       }
     });
   });
-  if (!schedule)
-    throw Error(ErrorKind::argument, "the workflow has no on.schedule list of cron entries",
-                std::string(yaml.substr(0, yaml.find('\n'))), 1, 1);
+  return schedule;
+}
+
+Error no_schedule(std::string_view yaml) {
+  return Error(ErrorKind::argument, "the workflow has no on.schedule list of cron entries",
+               std::string(yaml.substr(0, yaml.find('\n'))), 1, 1);
+}
+
+std::vector<FoundSchedule> listed(const std::vector<Scalar>& found) {
+  std::vector<FoundSchedule> out;
+  for (const Scalar& s : found) {
+    const bool block = s.style == FYNS_LITERAL || s.style == FYNS_FOLDED;
+    out.push_back({s.document, s.line, s.column, s.name, block ? std::string(syntax_trim(s.value)) : s.value, s.seed});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<FoundSchedule> manifest_schedules(std::string_view yaml) {
+  std::vector<Scalar> found;
+  std::vector<InPlaceProblem> problems;
+  collect_manifest(yaml, found, problems);
+  return listed(found);
+}
+
+std::vector<FoundSchedule> workflow_schedules(std::string_view yaml, const std::string& repository,
+                                              const std::string& path) {
+  std::vector<Scalar> found, references;
+  if (!collect_workflow(yaml, repository, path, found, references)) throw no_schedule(yaml);
+  return listed(found);
+}
+
+InPlaceResult resolve_manifest(std::string_view yaml, const ParseOptions& options) {
+  std::vector<Scalar> found;
+  std::vector<InPlaceProblem> problems;
+  collect_manifest(yaml, found, problems);
+  // A stream with no CronJob, or none with H, comes out as it went in (a Helm post-renderer).
+  std::vector<Scalar> places = found;
+  InPlaceResult out = splice(yaml, std::move(found), options, std::move(problems));
+  for (const auto& c : out.changes)  // what Kubernetes (robfig/cron) reads
+    if (const auto e = target_grammar_error(c.after, Target::kubernetes)) {
+      const auto s = std::find_if(places.begin(), places.end(),
+                                  [&](const Scalar& p) { return p.line == c.line && p.column == c.column; });
+      if (s != places.end())
+        out.problems.push_back(problem(*s, s->column, fmt::format("resolved to '{}': {}", c.after, e->message())));
+    }
+  return out;
+}
+
+InPlaceResult resolve_workflow(std::string_view yaml, const std::string& repository, const std::string& path,
+                               const ParseOptions& options) {
+  std::vector<Scalar> found, references;
+  std::vector<InPlaceProblem> problems;
+  const bool schedule = collect_workflow(yaml, repository, path, found, references);
+  if (!schedule) throw no_schedule(yaml);
   InPlaceResult out = splice(yaml, found, options, std::move(problems));
   // Every cron as GitHub reads it: 5 fields, day-of-week 0-6, no H left.
   std::vector<std::string> finals;

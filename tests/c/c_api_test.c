@@ -136,6 +136,43 @@ int main(void) {
   /* A NULL error pointer is fine. */
   CHECK(fuzzycron_parse("0 0 * * 8", 9, &plain, &bad, NULL) == FUZZYCRON_ERROR_SYNTAX);
 
+  /* A balance lock: job "a" takes minute 17 of its group, "b" keeps plain H. */
+  const char* lock_text =
+      "{\"fuzzycron_balance\": 1, \"dialect\": \"standard\", \"hash\": \"fc1\", \"epsilon\": 0.25,\n"
+      " \"groups\": [{\"shape\": \"H * * * *\", \"zone\": \"UTC\", \"slots\": 60, \"capacity\": 1,\n"
+      "   \"jobs\": {\"a\": [17]}}]}\n";
+  fuzzycron_balance* lock = NULL;
+  CHECK(fuzzycron_balance_read(lock_text, strlen(lock_text), &lock, &e) == FUZZYCRON_OK && lock != NULL);
+  fuzzycron_options balanced;
+  fuzzycron_options_init(&balanced);
+  CHECK(balanced.balance == NULL);
+  const char* job_a[] = {"a"};
+  balanced.seed_parts = job_a;
+  balanced.seed_count = 1;
+  balanced.balance = lock;
+  CHECK(fuzzycron_resolve("H * * * *", 9, &balanced, text, sizeof text, NULL, &e) == FUZZYCRON_OK);
+  CHECK(strcmp(text, "17 * * * *") == 0);
+  fuzzycron_schedule* at17 = NULL;
+  CHECK(fuzzycron_parse("H * * * *", 9, &balanced, &at17, &e) == FUZZYCRON_OK);
+  CHECK(fuzzycron_next(at17, kFrom, &t, &e) == FUZZYCRON_OK && t == 1772935200000 + 17 * 60000); /* 02:17:00Z */
+  const char* job_b[] = {"b"};
+  balanced.seed_parts = job_b;
+  char plain_b[64], locked_b[64];
+  CHECK(fuzzycron_resolve("H * * * *", 9, &balanced, locked_b, sizeof locked_b, NULL, &e) == FUZZYCRON_OK);
+  balanced.balance = NULL;
+  CHECK(fuzzycron_resolve("H * * * *", 9, &balanced, plain_b, sizeof plain_b, NULL, &e) == FUZZYCRON_OK);
+  CHECK(strcmp(plain_b, locked_b) == 0);
+  CHECK(fuzzycron_balance_free(lock) == FUZZYCRON_OK);
+  CHECK(fuzzycron_next(at17, kFrom, &t, &e) == FUZZYCRON_OK); /* the schedule outlives the lock */
+  CHECK(fuzzycron_schedule_free(at17) == FUZZYCRON_OK);
+  CHECK(fuzzycron_balance_free(lock) == FUZZYCRON_ERROR_HANDLE);
+  balanced.balance = lock;
+  CHECK(fuzzycron_resolve("H * * * *", 9, &balanced, text, sizeof text, NULL, &e) == FUZZYCRON_ERROR_ARGUMENT);
+  CHECK(strstr(e.message, "balance") != NULL);
+  const char* corrupt = "{\"fuzzycron_balance\": 1,\n \"dialect\": standard}";
+  CHECK(fuzzycron_balance_read(corrupt, strlen(corrupt), &lock, &e) == FUZZYCRON_ERROR_ARGUMENT);
+  CHECK(lock == NULL && e.line == 2);
+
   fuzzycron_schedule* all[] = {ny, skip, a, b, feb30, reused};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) CHECK(fuzzycron_schedule_free(all[i]) == FUZZYCRON_OK);
   if (failures)

@@ -117,6 +117,26 @@ check balance-run 0 "heartbeat (line 13): H * * * * ? -> 4 * * * * ?" -- run exa
 check balance-explain 0 "plain H would give 3 * * * * ?" -- explain 'H * * * * ?' -d quartz --host host-7 --seed heartbeat --balance examples/fleet.lock -n 0
 check balance-epsilon 2 "epsilon 0 is outside (0, 10]" -- balance examples/fleet.crontab -d quartz --epsilon 0
 rm -f "$lock" "$lock.bad"
+# balance reads Kubernetes manifests and GitHub workflows, seeded as resolve --manifest/--workflow seed them
+manifests=$(mktemp -d)
+for i in $(seq 1 80); do
+  printf -- '---\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: job-%s\n  namespace: ops\nspec:\n  schedule: "H * * * *"\n' "$i"
+done >"$manifests/jobs.yaml"
+check balance-manifest 0 "'H * * * *' in UTC: 80 jobs in 60 slots, capacity 2: busiest slot 2" -- balance "$manifests/jobs.yaml" -o "$lock"
+check balance-manifest-dialect 0 '"dialect": "kubernetes"' -- balance "$manifests/jobs.yaml" -o -
+resolved=$("$bin" resolve --manifest "$manifests/jobs.yaml" --balance "$lock" 2>/dev/null | grep -o 'schedule: "[0-9]* ' | sort | uniq -c | sort -rn | head -1 | awk '{print $1}')
+if [ "$resolved" = 2 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL balance-manifest-resolve: busiest minute $resolved (want 2)"; fi
+check balance-manifest-slot 0 "ops/job-7: 'H * * * *' -> '$(grep -o '"ops/job-7": \[[0-9]*\]' "$lock" | grep -o '[0-9]*\]' | tr -d ']') * * * *'" -- resolve --manifest "$manifests/jobs.yaml" --balance "$lock"
+sed 's/job-80$/job-81/' "$manifests/jobs.yaml" >"$manifests/more.yaml"
+check balance-manifest-missing 0 "warning: ops/job-81: 'ops/job-81' is not in the balance lock" -- resolve --manifest "$manifests/more.yaml" --balance "$lock"
+mkdir -p "$manifests/.github/workflows"
+printf 'on:\n  schedule:\n    - cron: "H H * * *"\n    - cron: "H 3 * * 1"\n' >"$manifests/.github/workflows/nightly.yml"
+check balance-workflow 0 '"octo%2Fapp/.github%2Fworkflows%2Fnightly.yml/1": [' -- balance "$manifests/.github/workflows/nightly.yml" --repository octo/app -o -
+check balance-workflow-repository 2 "needs --repository OWNER/REPO" -- balance "$manifests/.github/workflows/nightly.yml"
+check balance-mixed 2 "say the dialect of the one lock with -d" -- balance "$manifests/jobs.yaml" examples/fleet.crontab
+printf -- 'apiVersion: batch/v1\nkind: CronJob\nspec:\n  schedule: "H * * * *"\n' >"$manifests/noname.yaml"
+check balance-manifest-noname 2 "noname.yaml:4:14: error: default/(no name): the CronJob has no metadata.name" -- balance "$manifests/noname.yaml"
+rm -rf "$manifests" "$lock"
 # a crontab for a cluster (issue 20 item 2): seeded by the job alone, FC007 for a job named after its replica
 printf '# name: backup-web1\nH H * * * /bin/backup\n# name: report\nH H * * * /bin/report\n' >"$tab"
 check lint-cluster 0 ":2:1: warning FC007: the job's name 'backup-web1' carries the replica's name 'web1'" -- lint "$tab" --cluster --host web1

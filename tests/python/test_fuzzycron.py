@@ -121,3 +121,27 @@ def test_calls_from_many_threads_agree():
 def test_version_and_repr():
     assert fuzzycron.__version__
     assert "Europe/Berlin" in repr(fuzzycron.parse("0 * * * *", tz="Europe/Berlin"))
+
+
+LOCK = """{"fuzzycron_balance": 1, "dialect": "standard", "hash": "fc1", "epsilon": 0.25,
+ "groups": [{"shape": "H * * * *", "zone": "UTC", "slots": 60, "capacity": 1, "jobs": {"ops/sync": [41]}}]}
+"""
+
+
+def test_balance_lock_gives_the_job_its_slot(tmp_path):
+    path = tmp_path / "jobs.lock"
+    path.write_text(LOCK)
+    lock = fuzzycron.read_balance(str(path))
+    assert lock.dialect == "standard" and lock.groups == 1
+    assert fuzzycron.resolve("H * * * *", seed=["ops", "sync"], balance=lock) == "41 * * * *"
+    s = fuzzycron.parse("H * * * *", seed=["ops", "sync"], balance=lock)
+    assert s.next(datetime(2026, 3, 8, 1, 59, 30, tzinfo=timezone.utc)) == datetime(2026, 3, 8, 2, 41,
+                                                                                      tzinfo=timezone.utc)
+    # A job the lock does not name keeps plain H.
+    assert fuzzycron.resolve("H * * * *", seed="other", balance=lock) == fuzzycron.resolve("H * * * *", seed="other")
+    assert fuzzycron.Balance(lock.write()).write() == lock.write()
+    with pytest.raises(fuzzycron.ParseError) as e:
+        fuzzycron.Balance('{"fuzzycron_balance": 1,\n "dialect": standard}')
+    assert e.value.kind == "lock" and e.value.line == 2
+    with pytest.raises(TypeError, match="balance="):
+        fuzzycron.resolve("H * * * *", seed="a", balance=LOCK)

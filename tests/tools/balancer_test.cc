@@ -137,6 +137,7 @@ TEST(Balance, FewerThanOneOtherJobMovesPerChange) {
     ++changes;
   }
   EXPECT_LT(static_cast<double>(moved) / static_cast<double>(changes), 1.0) << moved << " moves in " << changes;
+  RecordProperty("moves", std::to_string(moved) + " in " + std::to_string(changes) + " changes");
   // With the lock itself: only the new job is placed, nothing else moves.
   BalanceOptions kept;
   kept.previous = first.lock;
@@ -160,6 +161,8 @@ TEST(Balance, TenThousandDailyJobs) {
   const double mean = 10000.0 / 1440;
   EXPECT_LE(r.groups[0].peak / mean, 1.3);
   EXPECT_GE(r.groups[0].plain_peak / mean, 2.0);
+  RecordProperty("busiest_minute", std::to_string(r.groups[0].peak) + " balanced, " +
+                                       std::to_string(r.groups[0].plain_peak) + " plain H");
 }
 
 TEST(Balance, LockTextRoundTrips) {

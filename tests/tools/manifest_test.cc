@@ -366,5 +366,36 @@ TEST(Workflow, NoScheduleIsAnError) {
   EXPECT_THROW(resolve_workflow("on: [push\n", "a/b", "w.yml", ParseOptions{}), Error);
 }
 
+// What `balance` reads: each schedule with the seed resolve draws it with, so a
+// lock made from the list places the very values resolve_* writes.
+TEST(Schedules, ListedWithTheSeedsResolveUses) {
+  const std::string yaml =
+      "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a, namespace: ops}\nspec:\n  schedule: 'H * * * *'\n"
+      "---\napiVersion: batch/v1\nkind: CronJob\nmetadata: {name: b}\nspec:\n  schedule: |\n    0 3 * * *\n"
+      "---\napiVersion: batch/v1\nkind: CronJob\nspec:\n  schedule: H H * * *\n";
+  const auto found = manifest_schedules(yaml);
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[0].expression, "H * * * *");
+  EXPECT_EQ(found[0].seed, Seed({"ops", "a"}));
+  EXPECT_EQ(found[0].line, 5);
+  EXPECT_EQ(found[0].column, 14);
+  EXPECT_EQ(found[1].expression, "0 3 * * *");  // a block scalar, as resolve reads it
+  EXPECT_EQ(found[1].seed, Seed({"default", "b"}));
+  EXPECT_TRUE(found[2].seed.parts().empty());  // no name: nothing to seed with
+  ParseOptions o;
+  o.seed = found[0].seed;
+  const InPlaceResult r = resolve_manifest(yaml, ParseOptions{});
+  ASSERT_FALSE(r.changes.empty());
+  EXPECT_EQ(r.changes[0].after, resolve(found[0].expression, o));
+
+  const std::string workflow = "on:\n  schedule:\n    - cron: H H * * *\n    - cron: '5 4 * * *'\n";
+  const auto crons = workflow_schedules(workflow, "o/r", ".github/workflows/w.yml");
+  ASSERT_EQ(crons.size(), 2u);
+  EXPECT_EQ(crons[1].seed, Seed({"o/r", ".github/workflows/w.yml", "2"}));
+  EXPECT_EQ(crons[1].expression, "5 4 * * *");
+  EXPECT_THROW(workflow_schedules("on: push\n", "o/r", "w.yml"), Error);
+  EXPECT_THROW(manifest_schedules("a: [\n"), Error);
+}
+
 }  // namespace
 }  // namespace fuzzycron

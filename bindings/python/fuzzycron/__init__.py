@@ -22,10 +22,11 @@ from typing import Iterator, List, Optional, Sequence, Union
 from zoneinfo import ZoneInfo
 
 from . import _fuzzycron
-from ._fuzzycron import ParseError
+from ._fuzzycron import Balance, ParseError
 
 __version__ = _fuzzycron.__version__
-__all__ = ["parse", "resolve", "offset", "explain", "lint", "Schedule", "Finding", "ParseError", "croniter",
+__all__ = ["parse", "resolve", "offset", "explain", "lint", "Schedule", "Finding", "ParseError", "Balance",
+           "read_balance", "croniter",
            "CroniterBadCronError", "CroniterBadDateError", "CroniterNotAlphaError"]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -55,9 +56,24 @@ def _from_ms(ms: int, zone: ZoneInfo) -> datetime:
     return (_EPOCH + timedelta(milliseconds=ms)).astimezone(zone)
 
 
-def _options(dialect, seed, tz, dst, hash, spread):
+def _options(dialect, seed, tz, dst, hash, spread, balance=None):
     spread_ms = 0 if spread is None else int(spread / _MS)
-    return dict(dialect=dialect, seed=_seed_parts(seed), tz=tz, dst=dst, hash=hash, spread_ms=spread_ms)
+    if balance is not None and not isinstance(balance, Balance):
+        raise TypeError(f"balance= takes a fuzzycron.Balance (read_balance(path)), not {type(balance).__name__}")
+    return dict(dialect=dialect, seed=_seed_parts(seed), tz=tz, dst=dst, hash=hash, spread_ms=spread_ms,
+                balance=balance)
+
+
+def read_balance(path) -> Balance:
+    """The balance lock at path (written by `fuzzycron balance`, docs/balance.md), for balance=:
+    a job the lock names takes its slot, any other keeps plain H.
+
+    >>> lock = fuzzycron.read_balance("jobs.lock")  # doctest: +SKIP
+    >>> fuzzycron.resolve("H * * * *", seed="sync", balance=lock)  # doctest: +SKIP
+    '41 * * * *'
+    """
+    with open(path, encoding="utf-8") as f:
+        return Balance(f.read())
 
 
 class Schedule:
@@ -111,22 +127,23 @@ class Schedule:
 
 
 def parse(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
-          hash: Optional[str] = None, spread: Optional[timedelta] = None) -> Schedule:
+          hash: Optional[str] = None, spread: Optional[timedelta] = None, balance: Optional[Balance] = None) -> Schedule:
     """Compile expr. seed: the job's name, or parts such as [host, job]; spread: shift
-    every fire time by the seed's stable offset in [0, spread)."""
-    options = _options(dialect, seed, tz, dst, hash, spread)
+    every fire time by the seed's stable offset in [0, spread); balance: a lock
+    (read_balance) giving the job its balanced slot."""
+    options = _options(dialect, seed, tz, dst, hash, spread, balance)
     return Schedule(_fuzzycron.parse(expr, **options), expr, options)
 
 
 def resolve(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
-            hash: Optional[str] = None) -> str:
+            hash: Optional[str] = None, balance: Optional[Balance] = None) -> str:
     """expr with every hash form (H) replaced by the value it stands for, for seed.
 
     >>> import fuzzycron
     >>> fuzzycron.resolve("H/15 H(9-17) * * *", seed=["web-07", "backup-db"])
     '12-59/15 14 * * *'
     """
-    return _fuzzycron.resolve(expr, **_options(dialect, seed, tz, dst, hash, None))
+    return _fuzzycron.resolve(expr, **_options(dialect, seed, tz, dst, hash, None, balance))
 
 
 def offset(seed: Seed, window: timedelta) -> timedelta:
@@ -135,9 +152,9 @@ def offset(seed: Seed, window: timedelta) -> timedelta:
 
 
 def explain(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
-            hash: Optional[str] = None) -> dict:
+            hash: Optional[str] = None, balance: Optional[Balance] = None) -> dict:
     """{'sentences': [...], 'fields': [...], 'zone': ..., 'dst': ..., 'resolved': ...}"""
-    return _fuzzycron.explain(expr, **_options(dialect, seed, tz, dst, hash, None))
+    return _fuzzycron.explain(expr, **_options(dialect, seed, tz, dst, hash, None, balance))
 
 
 @dataclasses.dataclass(frozen=True)
