@@ -189,8 +189,9 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       } else {
         job.resolved = "@reboot";
       }
-      job.fingerprint = fmt::format("{}\n{}\n{}\n{}\n{}", job.name, entry.schedule, entry.command, entry.zone,
-                                    options.dst_policy().name());
+      // The resolved text too: a balance lock that moves the job reschedules it.
+      job.fingerprint = fmt::format("{}\n{}\n{}\n{}\n{}\n{}", job.name, entry.schedule, job.resolved, entry.command,
+                                    entry.zone, options.dst_policy().name());
       for (const auto& [k, v] : entry.environment) job.fingerprint += "\n" + k + "=" + v;
       out.jobs.push_back(std::move(job));
     } catch (const Error& x) {

@@ -15,6 +15,7 @@ namespace fuzzycron::runner {
 struct RunnerOptions {
   std::string file;       // the crontab
   ParseOptions parse;     // dialect, default zone, DST policy, hash scheme
+  std::string balance;    // --balance: the lock's file, read again with the crontab on reload
   std::string host;       // H seed [host, name]
   std::string state_dir;  // last fire per job, for catch-up after downtime; "" for none
   std::chrono::milliseconds shutdown_grace{25'000};

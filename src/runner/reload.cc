@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <unordered_map>
 
+#include "fuzzycron/balance.h"
 #include "runner/cluster.h"
 #include "runner/loop.h"
 
@@ -32,11 +33,15 @@ json bounded(const std::vector<std::string>& items, std::size_t max = 20) {
 // ---- configuration
 void Runner::watch() {
   inotify_fd_ = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  const std::string dir = std::filesystem::path(o_.file).parent_path().string();
-  // The directory, so a rename over the file or a ConfigMap's ..data symlink swap is seen.
-  if (inotify_fd_ >= 0)
-    inotify_add_watch(inotify_fd_, dir.empty() ? "." : dir.c_str(),
-                      IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB);
+  // The directories, so a rename over the file or a ConfigMap's ..data symlink swap is seen;
+  // the balance lock's too (the same directory is watched once).
+  for (const std::string& file : {o_.file, o_.balance}) {
+    if (file.empty()) continue;
+    const std::string dir = std::filesystem::path(file).parent_path().string();
+    if (inotify_fd_ >= 0)
+      inotify_add_watch(inotify_fd_, dir.empty() ? "." : dir.c_str(),
+                        IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB);
+  }
 }
 
 // Whether the directory's events name the crontab (or a ConfigMap's ..data
@@ -44,13 +49,15 @@ void Runner::watch() {
 // nothing.
 bool Runner::crontab_changed() {
   const std::string name = std::filesystem::path(o_.file).filename().string();
+  const std::string lock = o_.balance.empty() ? "" : std::filesystem::path(o_.balance).filename().string();
   alignas(inotify_event) char buf[16384];
   bool ours = false;
   for (ssize_t n; (n = ::read(inotify_fd_, buf, sizeof buf)) > 0;)
     for (char* p = buf; p < buf + n;) {
       const auto* e = reinterpret_cast<const inotify_event*>(p);
       const std::string_view changed = e->len ? std::string_view(e->name) : std::string_view();
-      ours = ours || changed.empty() || changed == name || changed.starts_with("..") || (e->mask & IN_Q_OVERFLOW);
+      ours = ours || changed.empty() || changed == name || (!lock.empty() && changed == lock) ||
+             changed.starts_with("..") || (e->mask & IN_Q_OVERFLOW);
       p += sizeof(inotify_event) + e->len;
     }
   return ours;
@@ -68,8 +75,38 @@ bool Runner::reload(bool first) {
     return false;
   }
   const std::string& text = *read;
-  if (!first && text == text_) return true;
-  Config config = load_config(text, o_.parse, o_.seed_host());
+  // The balance lock is read with the crontab: a changed lock moves its jobs.
+  std::string lock_text;
+  if (!o_.balance.empty()) {
+    std::string why;
+    if (const auto lock = read_text(o_.balance)) {
+      lock_text = *lock;
+      if (first || lock_text != lock_text_) try {
+          auto read_lock = std::make_shared<const Balance>(Balance::read(lock_text));
+          if (read_lock->dialect() != o_.parse.dialect)
+            why = fmt::format("the lock is for the {} dialect, and the schedules are read as {}",
+                              dialect_name(read_lock->dialect()), dialect_name(o_.parse.dialect));
+          else
+            balance_ = std::move(read_lock);
+        } catch (const Error& e) {
+          why = e.line() ? fmt::format("line {}: {}", e.line(), e.message()) : e.message();
+        }
+    } else {
+      why = "cannot read the file";
+    }
+    if (!why.empty()) {
+      log_("error", first ? "runner.start" : "config.reload",
+           {{"result", "error"}, {"file", o_.balance}, {"error", why}, {"kept", "the running configuration"}});
+      if (first) return false;
+      ++counters_.reloads["error"];
+      lock_text_ = lock_text;  // reported once; a fixed lock reloads
+      return false;
+    }
+  }
+  if (!first && text == text_ && lock_text == lock_text_) return true;
+  ParseOptions parse = o_.parse;
+  if (!o_.balance.empty()) parse.balance = balance_;
+  Config config = load_config(text, parse, o_.seed_host());
   std::vector<std::string> problems;  // one line each, for the log and /status
   std::size_t errors = 0;
   for (Diagnostic p : config.problems) {
@@ -101,6 +138,7 @@ bool Runner::reload(bool first) {
   }
   problems_ = problems;
   text_ = text;
+  lock_text_ = lock_text;
   apply(std::move(config), first);
   if (!first) {
     ++counters_.reloads["success"];

@@ -655,3 +655,35 @@ def test_strict_health(runners):
     assert e.value.code == 503
     assert urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz").status == 200
     assert r.term() == 0
+
+
+# Issue 21: the balance lock is read again with the crontab; a job it moves is rescheduled.
+def balance_lock(a, b):
+    return ('{"fuzzycron_balance": 1, "dialect": "standard", "hash": "fc1", "epsilon": 0.25, "groups": [\n'
+            '  {"shape": "H * * * *", "zone": "UTC", "slots": 60, "capacity": 2, "jobs": {\n'
+            f'    "test-host/a": [{a}], "test-host/b": [{b}]\n'
+            '  }}]}\n')
+
+
+def test_balance_lock_reloads(runners):
+    r = runners("# name: a\nH * * * * true\n# name: b\nH * * * * true\n", "--balance", "{dir}/jobs.lock",
+                files={"jobs.lock": balance_lock(7, 7)})
+    r.wait_for("runner.start")
+    assert {e["job"]: e["resolved"] for e in r.of("job.scheduled")} == {"a": "7 * * * *", "b": "7 * * * *"}
+    lock = os.path.join(r.dir, "jobs.lock")
+    with open(lock + ".tmp", "w") as f:
+        f.write(balance_lock(41, 7))
+    os.rename(lock + ".tmp", lock)
+    r.wait_for("config.reload", result="success", timeout=5)
+    assert r.of("job.scheduled", job="a")[-1]["resolved"] == "41 * * * *"
+    assert r.of("job.scheduled", job="b")[-1]["resolved"] == "7 * * * *"
+    # A corrupt lock: said once, the running configuration (and lock) kept.
+    with open(lock + ".tmp", "w") as f:
+        f.write('{"fuzzycron_balance": 1,\n "dialect": standard}\n')
+    os.rename(lock + ".tmp", lock)
+    err = r.wait_for("config.reload", result="error", timeout=5)[0]
+    assert err["file"] == lock and err["error"].startswith("line 2:")
+    r.proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    assert len(r.of("config.reload", result="error")) == 1
+    assert r.proc.poll() is None
