@@ -114,6 +114,7 @@ printf '{\n  "fuzzycron_balance": 1,\n  "dialect": quartz\n}\n' >"$lock.bad"
 check balance-bad-lock 2 "$lock.bad:3: the balance lock is not valid JSON" -- resolve 'H * * * * ?' -d quartz --seed a --balance "$lock.bad"
 check balance-committed 0 "examples/fleet.lock: up to date" -- balance examples/fleet.crontab -d quartz --hosts 20 --lock examples/fleet.lock --check
 check balance-run 0 "heartbeat (line 13): H * * * * ? -> 4 * * * * ?" -- run examples/fleet.crontab -d quartz --dry-run --host host-7 --balance examples/fleet.lock -n 1 --from 2026-03-08T00:00:00Z
+check balance-export 0 "OnCalendar=*-*-* *:*:04 UTC" -- export examples/fleet.crontab -d quartz --host host-7 --balance examples/fleet.lock --to systemd
 check balance-explain 0 "plain H would give 3 * * * * ?" -- explain 'H * * * * ?' -d quartz --host host-7 --seed heartbeat --balance examples/fleet.lock -n 0
 check balance-epsilon 2 "epsilon 0 is outside (0, 10]" -- balance examples/fleet.crontab -d quartz --epsilon 0
 rm -f "$lock" "$lock.bad"
