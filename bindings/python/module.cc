@@ -11,6 +11,7 @@
 
 #include "fuzzycron/fuzzycron.h"
 #include "fuzzycron/options.h"
+#include "fuzzycron/syntax.h"
 #include "fuzzycron/tools.h"
 
 namespace py = pybind11;
@@ -25,6 +26,16 @@ std::optional<std::int64_t> ms_of(std::optional<sys_milliseconds> t) {
   return t->time_since_epoch().count();
 }
 
+// A bad keyword argument's error names it as Python callers wrote it (tz=, not a C++ field).
+template <class F>
+void argument(const char* name, F f) {
+  try {
+    f();
+  } catch (const fuzzycron::Error& e) {
+    throw fuzzycron::Error(e.kind(), std::string(name) + "=: " + e.message());
+  }
+}
+
 // Keyword arguments to ParseOptions through the library's adapter (fuzzycron/options.h).
 fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
                                 const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
@@ -36,7 +47,16 @@ fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<st
   names.dst = dst;
   if (hash) names.hash = *hash;
   names.croniter.second_at_beginning = second_at_beginning;
-  if (spread_ms < 0) throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "spread_ms must not be negative");
+  if (spread_ms < 0) throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "spread=: must not be negative");
+  argument("dialect", [&] { fuzzycron::dialect_named(dialect); });
+  argument("dst", [&] { fuzzycron::dst_policy_named(dst); });
+  if (hash) argument("hash", [&] { fuzzycron::hash_scheme_named(*hash); });
+  argument("seed", [&] { fuzzycron::Seed{seed}; });
+  argument("tz", [&] {
+    fuzzycron::OptionNames zone;
+    zone.time_zone = tz;
+    fuzzycron::options_from_names(zone);
+  });
   fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
   o.offset_window = std::chrono::milliseconds{spread_ms};
   if (!balance.is_none()) o.balance = balance.cast<std::shared_ptr<fuzzycron::Balance>>();
@@ -47,6 +67,35 @@ fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<st
   py::kw_only(), py::arg("dialect") = "standard", py::arg("seed") = std::vector<std::string>{}, py::arg("tz") = "UTC", \
                  py::arg("dst") = "cron", py::arg("hash") = py::none(), py::arg("spread_ms") = 0,                      \
                  py::arg("second_at_beginning") = false, py::arg("balance") = py::none()
+
+const char* term_kind(fuzzycron::Term::Kind k) {
+  using K = fuzzycron::Term::Kind;
+  switch (k) {
+    case K::all: return "all";
+    case K::no_spec: return "no_spec";
+    case K::value: return "value";
+    case K::range: return "range";
+    case K::last_day: return "last_day";
+    case K::last_weekday: return "last_weekday";
+    case K::nearest_weekday: return "nearest_weekday";
+    case K::last_of_weekday: return "last_of_weekday";
+    case K::nth_weekday: return "nth_weekday";
+    case K::hash: return "hash";
+  }
+  return "?";
+}
+
+fuzzycron::ParseOptions croniter_options(const std::vector<std::string>& seed, const std::string& tz, bool sab,
+                                         bool day_or) {
+  fuzzycron::OptionNames names;
+  names.dialect = "croniter";
+  names.time_zone = tz;
+  names.croniter.second_at_beginning = sab;
+  names.croniter.day_or = day_or;
+  fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
+  o.seed = fuzzycron::Seed::bytes(seed);  // croniter's hash_id: bytes, as croniter hashes them
+  return o;
+}
 
 }  // namespace
 
@@ -120,6 +169,39 @@ PYBIND11_MODULE(_fuzzycron, m) {
         return fuzzycron::resolve(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
       },
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
+  // For fuzzycron.croniter: the schedule with croniter's own options, and the
+  // expression's terms (hash forms drawn) from which croniter.expand() is built.
+  m.def(
+      "croniter_parse",
+      [](const std::string& expr, const std::vector<std::string>& seed, const std::string& tz, bool sab, bool day_or) {
+        return fuzzycron::parse(expr, croniter_options(seed, tz, sab, day_or));
+      },
+      py::arg("expr"), py::arg("seed"), py::arg("tz"), py::arg("second_at_beginning"), py::arg("day_or"));
+  m.def(
+      "croniter_resolve",
+      [](const std::string& expr, const std::vector<std::string>& seed, bool sab) {
+        return fuzzycron::resolve(expr, croniter_options(seed, "UTC", sab, true));
+      },
+      py::arg("expr"), py::arg("seed"), py::arg("second_at_beginning"));
+  m.def(
+      "croniter_terms",
+      [](const std::string& expr, const std::vector<std::string>& seed, bool sab) {
+        const fuzzycron::Syntax syntax = fuzzycron::syntax_of(expr, croniter_options(seed, "UTC", sab, true));
+        py::list fields;
+        if (syntax.lines.empty()) return fields;
+        for (const auto& field : syntax.lines.front().fields) {
+          if (!field) {
+            fields.append(py::none());
+            continue;
+          }
+          py::list terms;
+          for (const auto& t : field->terms)
+            terms.append(py::make_tuple(term_kind(t.kind), t.lo, t.hi, t.step, t.from_hash));
+          fields.append(py::make_tuple(field->text, terms));
+        }
+        return fields;
+      },
+      py::arg("expr"), py::arg("seed"), py::arg("second_at_beginning"));
   m.def(
       "offset_ms",
       [](const std::vector<std::string>& seed, std::int64_t window_ms) {

@@ -42,6 +42,7 @@ struct FurikoOptions {
 // croniter's option: in 6 and 7 fields, the seconds come first (not sixth).
 struct CroniterOptions {
   bool second_at_beginning = false;
+  bool day_or = true;  // croniter's day_or=False: both day fields restricted must both match
 };
 
 // cron-parser's option `strict`: exactly 6 fields, not both day fields

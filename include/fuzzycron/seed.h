@@ -20,6 +20,10 @@ class FUZZYCRON_EXPORT Seed {
   // Throws fuzzycron::Error naming the bad part (empty, NUL, invalid UTF-8).
   explicit Seed(std::vector<std::string> parts);
   Seed(std::initializer_list<std::string> parts) : Seed(std::vector<std::string>(parts)) {}
+  // Parts taken as bytes (any byte, NUL included; none empty), for a drop-in
+  // that hashes what its origin hashes: croniter's hash_id may be any bytes.
+  // Throws fuzzycron::Error for an empty part.
+  static Seed bytes(std::vector<std::string> parts);
 
   bool empty() const noexcept { return parts_.empty(); }
   const std::vector<std::string>& parts() const noexcept { return parts_; }

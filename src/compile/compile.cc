@@ -182,7 +182,8 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
   // side of an AND must allow everything.
   if (!dom) p.days = 0xfffffffeu;
   if (!dow) p.weekdays = 0x7f;
-  p.day_or = !both_days_must_match && days_are_ored(line, d);
+  const bool and_days = both_days_must_match || (d == Dialect::croniter && !options.croniter.day_or);
+  p.day_or = !and_days && days_are_ored(line, d);
   bool specials = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays || p.last_weekdays;
   for (auto m : p.nth_weekdays) specials = specials || m;
   p.day_specials = specials;

@@ -54,6 +54,16 @@ Seed::Seed(std::vector<std::string> parts) : parts_(std::move(parts)) {
   }
 }
 
+Seed Seed::bytes(std::vector<std::string> parts) {
+  for (std::size_t p = 0; p < parts.size(); ++p)
+    if (parts[p].empty())
+      throw Error(ErrorKind::bad_seed, fmt::format("seed part {} is empty: every part needs at least one byte", p + 1),
+                  "''", 1);
+  Seed seed;
+  seed.parts_ = std::move(parts);
+  return seed;
+}
+
 std::string Seed::joined() const {
   std::string out;
   for (const auto& p : parts_) {

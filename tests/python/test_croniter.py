@@ -100,7 +100,8 @@ def test_match_and_is_valid():
     assert not croniter.match("0 3 * * *", datetime(2026, 3, 1, 3, 1))
     assert croniter.match("* * * * * 15", datetime(2026, 3, 1, 3, 1, 15))
     assert not croniter.match("* * * * * 15", datetime(2026, 3, 1, 3, 1, 16))
-    assert croniter.is_valid("0 3 * * *") and croniter.is_valid("H H * * *")
+    assert croniter.is_valid("0 3 * * *") and croniter.is_valid("H H * * *", hash_id="job")
+    assert not croniter.is_valid("H H * * *")  # as croniter: H needs hash_id
     assert not croniter.is_valid("0 3 * * 9") and not croniter.is_valid("0 24 * * *")
     assert croniter.is_valid("15 0 3 * * *", second_at_beginning=True)
 
@@ -109,7 +110,7 @@ def test_errors_are_value_errors():
     with pytest.raises(ValueError):
         croniter("0 3 * *", datetime(2026, 1, 1))
     with pytest.raises(fuzzycron.CroniterBadCronError) as e:
-        croniter("H 3 * * *", datetime(2026, 1, 1))  # croniter draws it at random; we need hash_id
-    assert "seed" in str(e.value)
+        croniter("H 3 * * *", datetime(2026, 1, 1))  # as croniter: H needs hash_id
+    assert "Hashed definitions must include hash_id" in str(e.value)
     with pytest.raises(fuzzycron.CroniterBadDateError):
         croniter("0 0 30 2 *", datetime(2026, 1, 1)).get_next()

@@ -1,201 +1,554 @@
-"""A drop-in for croniter's main class, with croniter 6's answers.
+"""A drop-in for croniter (pallets-eco/croniter 6): its class, functions,
+constants and exceptions, with croniter's answers computed by fuzzycron.
 
     from fuzzycron import croniter          # instead of: from croniter import croniter
     it = croniter("H 3 * * *", datetime(2026, 3, 1), hash_id="backup")
     it.get_next(datetime)
 
-The expression is read in fuzzycron's `croniter` dialect: croniter 6's layout
+The expression is read in fuzzycron's `croniter` dialect: croniter's layout
 (min hour dom mon dow [sec [year]], or seconds first with
-second_at_beginning=True), ranges, names, L, #, aliases and its day rule; H
-from hash_id with croniter's own hash, so a job keeps its minute when it
-switches imports.
+second_at_beginning=True), ranges, names, L, W, #, aliases and its day rule
+(day_or=False: both day fields must match); H from hash_id with croniter's own
+hash, so a job keeps its minute when it switches imports; R draws a random
+value once per instance, as croniter does.
 
-Times: a start_time that is a timezone-aware datetime sets the zone the
-schedule runs in, and datetimes come back in it; a naive datetime is read and
-returned as naive UTC wall time; a float (or None: now) is a Unix timestamp.
-
-Differences from croniter, by design: H without hash_id is an error (croniter
-draws it at random: fuzzycron is deterministic); day_or=False is not offered;
-R (random) is not supported.
+Times: a datetime start_time sets the zone the schedule runs in (zoneinfo,
+pytz, dateutil or a fixed offset) and datetimes come back in it; a naive one
+is naive UTC wall time; a float (or None: now) is a Unix timestamp. Floats
+keep croniter's microseconds.
 """
 from __future__ import annotations
 
+import calendar
+import random
+import re
 import time
-from datetime import date, datetime, timedelta, timezone
-from typing import Any, Iterator, Optional
+from datetime import date, datetime, timedelta, timezone, tzinfo as _tzinfo
+from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Union
 
 from . import _fuzzycron
 from ._fuzzycron import ParseError
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-_MS = timedelta(milliseconds=1)
+__all__ = [
+    "DAY_FIELD", "HOUR_FIELD", "MINUTE_FIELD", "MONTH_FIELD", "DOW_FIELD", "OVERFLOW32B_MODE", "SECOND_FIELD",
+    "UTC_DT", "YEAR_FIELD", "CroniterBadCronError", "CroniterBadDateError", "CroniterBadTypeRangeError",
+    "CroniterError", "CroniterNotAlphaError", "CroniterUnsupportedSyntaxError", "croniter", "croniter_range",
+    "datetime_to_timestamp",
+]
+
+OVERFLOW32B_MODE = False  # datetimes past 2038 work on every platform Python 3.9+ supports here
+UTC_DT = timezone.utc
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC_DT)
+MINUTE_FIELD, HOUR_FIELD, DAY_FIELD, MONTH_FIELD, DOW_FIELD, SECOND_FIELD, YEAR_FIELD = range(7)
+UNIX_FIELDS = (MINUTE_FIELD, HOUR_FIELD, DAY_FIELD, MONTH_FIELD, DOW_FIELD)
+SECOND_FIELDS = UNIX_FIELDS + (SECOND_FIELD,)
+YEAR_FIELDS = SECOND_FIELDS + (YEAR_FIELD,)
+CRON_FIELDS = {"unix": UNIX_FIELDS, "second": SECOND_FIELDS, "year": YEAR_FIELDS,
+               5: UNIX_FIELDS, 6: SECOND_FIELDS, 7: YEAR_FIELDS}
+UNIX_CRON_LEN, SECOND_CRON_LEN, YEAR_CRON_LEN = 5, 6, 7
+VALID_LEN_EXPRESSION = {5, 6, 7}
+M_ALPHAS = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
+DOW_ALPHAS = {d: i for i, d in enumerate("sun mon tue wed thu fri sat".split())}
+DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_US = timedelta(microseconds=1)
 
 
-class CroniterError(ParseError):
-    """Base of the croniter errors (a ValueError, as in croniter)."""
+class CroniterError(ValueError):
+    """Base of croniter's errors (a ValueError)."""
+
+
+class CroniterBadTypeRangeError(TypeError):
+    """croniter_range's start and stop are of different types."""
 
 
 class CroniterBadCronError(CroniterError):
     """The expression is not valid."""
 
 
-class CroniterNotAlphaError(CroniterBadCronError):
-    """A name where croniter allows none."""
+class CroniterUnsupportedSyntaxError(CroniterBadCronError):
+    """Valid cron, but a combination croniter does not support."""
 
 
 class CroniterBadDateError(CroniterError):
-    """No further (or earlier) fire time."""
+    """No further (or earlier) fire time within max_years_between_matches."""
 
 
-def _zone_name(tz) -> str:
-    """An IANA name for a tzinfo: zoneinfo, pytz, dateutil or a fixed offset."""
-    for attribute in ("key", "zone"):
+class CroniterNotAlphaError(CroniterBadCronError):
+    """A name where the field takes none."""
+
+
+def datetime_to_timestamp(d: datetime) -> float:
+    """Seconds since the epoch; a naive datetime is UTC."""
+    if d.tzinfo is not None:
+        d = d.replace(tzinfo=None) - d.utcoffset()
+    return (d - datetime(1970, 1, 1)).total_seconds()
+
+
+# -- zones: an IANA name for fuzzycron, or a fixed offset computed on UTC
+def _zone_of(tz) -> Tuple[str, int]:
+    """(IANA name, fixed offset in seconds) for a tzinfo; the offset is used with "UTC"."""
+    if tz is None or tz is timezone.utc:
+        return "UTC", 0
+    for attribute in ("key", "zone"):  # zoneinfo, pytz
         name = getattr(tz, attribute, None)
-        if isinstance(name, str):
-            return name
-    if tz is timezone.utc:
-        return "UTC"
-    offset = tz.utcoffset(None)
-    if offset is None:
-        offset = tz.utcoffset(datetime(2000, 1, 1))
-    if offset is not None and offset.total_seconds() % 3600 == 0 and tz.dst(datetime(2000, 1, 1)) in (None, timedelta(0)):
-        hours = int(offset.total_seconds() // 3600)
-        return "UTC" if hours == 0 else f"Etc/GMT{-hours:+d}"
-    raise ValueError(f"cannot tell the IANA zone of {tz!r}: use zoneinfo.ZoneInfo")
+        if isinstance(name, str) and name:
+            return name, 0
+    filename = getattr(tz, "_filename", None)  # dateutil's tzfile: its path or name
+    if isinstance(filename, str) and filename:
+        for prefix in ("/usr/share/zoneinfo/", "/usr/lib/zoneinfo/", "/etc/zoneinfo/"):
+            if filename.startswith(prefix):
+                filename = filename[len(prefix):]
+        if "/" in filename or filename in ("UTC", "GMT"):
+            return filename, 0
+    if type(tz).__name__ in ("tzutc",):
+        return "UTC", 0
+    probe = datetime(2000, 1, 1)
+    offsets = {tz.utcoffset(probe), tz.utcoffset(probe.replace(month=7))}
+    if len(offsets) == 1 and None not in offsets:
+        return "UTC", int(offsets.pop().total_seconds())
+    raise CroniterBadCronError(f"cannot tell the IANA zone of {tz!r}: use zoneinfo.ZoneInfo, pytz or dateutil.tz.gettz")
+
+
+# -- croniter's expand(), built from fuzzycron's reading of the expression
+_RANGES = ((0, 59), (0, 23), (1, 31), (1, 12), (0, 6), (0, 59), (1970, 2099))
+_LEN_MEANS_ALL = (60, 24, 31, 12, 7, 60, 130)
+# fuzzycron's FieldId order (second, minute, hour, dom, month, dow, year) -> croniter's field index
+_CRONITER_INDEX = {0: SECOND_FIELD, 1: MINUTE_FIELD, 2: HOUR_FIELD, 3: DAY_FIELD, 4: MONTH_FIELD, 5: DOW_FIELD,
+                   6: YEAR_FIELD}
+_RANDOM = re.compile(r"(?<![a-z])r(\((\d+)-(\d+)\))?(/(\d+))?(?![a-z])", re.I)
+_HASHED = re.compile(r"(?<![a-z])h(?![a-z])|(?<![a-z])h[(/]", re.I)
+_ALIASES = {"@midnight", "@hourly", "@daily", "@weekly", "@monthly", "@yearly", "@annually"}
+
+
+def _seed_of(hash_id) -> List[bytes]:
+    """croniter hashes hash_id's bytes (a str as UTF-8): the seed is those bytes."""
+    if hash_id is None or hash_id == b"" or hash_id == "":
+        return []
+    if isinstance(hash_id, (bytes, bytearray)):
+        return [bytes(hash_id)]
+    if not isinstance(hash_id, str):
+        raise TypeError("hash_id must be bytes or UTF-8 string")
+    return [hash_id.encode("UTF-8")]
+
+
+def _draw_random(expr: str, layout: List[int], rng: random.Random) -> str:
+    """croniter's R: a value drawn once (per instance) in the field's range, or R(a-b), R/n."""
+    fields = expr.split()
+    if not any(_RANDOM.search(f) for f in fields):
+        return expr
+    out = []
+    for i, text in enumerate(fields):
+        index = layout[i] if i < len(layout) else i
+        lo, hi = _RANGES[index]
+
+        def draw(m, lo=lo, hi=hi):
+            a, b = (int(m.group(2)), int(m.group(3))) if m.group(1) else (lo, hi)
+            if m.group(5):
+                step = int(m.group(5))
+                return f"{a + rng.randrange(min(step, b - a + 1))}-{b}/{step}"
+            return str(rng.randint(a, b))
+        out.append(_RANDOM.sub(draw, text))
+    return " ".join(out)
+
+
+def _layout(n: int, second_at_beginning: bool) -> List[int]:
+    """croniter field index of each written field."""
+    if n == 5:
+        return list(UNIX_FIELDS)
+    fields = list(UNIX_FIELDS) + [SECOND_FIELD] + ([YEAR_FIELD] if n == 7 else [])
+    if second_at_beginning:
+        fields.insert(0, fields.pop(5))
+    return fields
+
+
+def _values(kind: str, lo: int, hi: int, step: int, index: int) -> List[Any]:
+    rlo, rhi = _RANGES[index]
+    if kind == "all":
+        return ["*"] if step == 0 else list(range(rlo, rhi + 1, step))
+    if kind == "no_spec":
+        return ["*"]
+    if index == DOW_FIELD:
+        lo, hi = (0 if lo == 7 else lo), (0 if hi == 7 and kind != "range" else hi)
+    if kind == "value":
+        return list(range(lo, rhi + 1, step)) if step else [lo]
+    if kind == "range":
+        step = step or 1
+        if index == DOW_FIELD and hi == 7:
+            hi = 6 if lo > 0 else 6
+            return sorted(set(range(lo, 7, step)) | ({0} if (7 - lo) % step == 0 else set()))
+        if lo <= hi:
+            return list(range(lo, hi + 1, step))
+        forward = list(range(lo, rhi + 1, step))  # a range that wraps: lo..max, then min..hi
+        skip = (step - (rhi - forward[-1]) - 1) % step if forward else 0
+        return forward + list(range(rlo + skip, hi + 1, step))
+    if kind == "last_day":
+        return ["l"]
+    if kind in ("nearest_weekday",):
+        return [lo]
+    return [lo]
+
+
+def _expand(expr_format: str, hash_id=None, second_at_beginning: bool = False, strict: bool = False,
+            strict_year=None, rng: Optional[random.Random] = None):
+    """(expanded, nth_weekday_of_month, expressions, nearest_weekday) as croniter's _expand."""
+    if not isinstance(expr_format, str):
+        raise CroniterBadCronError(f"[{expr_format!r}] is not acceptable: an expression is a string")
+    text = expr_format.strip()
+    lowered = text.lower()
+    seed = _seed_of(hash_id)
+    if lowered in _ALIASES and seed:
+        text = {"@midnight": "H H(0-2) * * * H", "@hourly": "H * * * * H", "@daily": "H H * * * H",
+                "@weekly": "H H * * H H", "@monthly": "H H H * * H", "@yearly": "H H H H * H",
+                "@annually": "H H H H * H"}[lowered]
+    elif lowered in _ALIASES:
+        text = {"@midnight": "0 0 * * *", "@hourly": "0 * * * *", "@daily": "0 0 * * *", "@weekly": "0 0 * * 0",
+                "@monthly": "0 0 1 * *", "@yearly": "0 0 1 1 *", "@annually": "0 0 1 1 *"}[lowered]
+    fields = text.split()
+    if len(fields) not in VALID_LEN_EXPRESSION:
+        raise CroniterBadCronError("Exactly 5, 6 or 7 columns has to be specified for iterator expression.")
+    layout = _layout(len(fields), second_at_beginning)
+    text = _draw_random(text, layout, rng or random.Random())
+    if _HASHED.search(text) and not seed:
+        raise CroniterBadCronError("Hashed definitions must include hash_id")
+    try:
+        resolved = _fuzzycron.croniter_resolve(text, seed, second_at_beginning) if seed else text
+        terms = _fuzzycron.croniter_terms(resolved, seed, second_at_beginning)
+    except ParseError as e:
+        raise _croniter_error(e, expr_format) from None
+    expressions = resolved.lower().split()
+    if second_at_beginning and len(expressions) > 5:
+        expressions.insert(SECOND_FIELD, expressions.pop(0))
+    expanded: List[List[Any]] = [[] for _ in range(len(fields))]
+    nth: Dict[int, Set[Any]] = {}
+    nearest: Set[int] = set()
+    for fid, field in enumerate(terms):
+        if field is None:
+            continue
+        index = _CRONITER_INDEX[fid]
+        if index >= len(fields):
+            continue
+        values: List[Any] = []
+        for kind, lo, hi, step, _ in field[1]:
+            if kind == "nth_weekday":
+                w = 0 if lo == 7 else lo
+                values.append(w)
+                nth.setdefault(w, set()).add(hi)
+            elif kind == "last_of_weekday":
+                w = 0 if lo == 7 else lo
+                values.append(w)
+                nth.setdefault(w, set()).add("l")
+            elif kind == "nearest_weekday":
+                nearest.add(lo)
+                values.append(lo)
+            else:
+                values.extend(_values(kind, lo, hi, step, index))
+        unique = sorted(set(values), key=lambda v: f"{v:02}" if isinstance(v, int) else v)
+        if len(unique) == _LEN_MEANS_ALL[index]:
+            other = expressions[DOW_FIELD] if index == DAY_FIELD else expressions[DAY_FIELD]
+            if index not in (DAY_FIELD, DOW_FIELD) or "*" in other:
+                unique = ["*"]
+        if "*" in unique and len(unique) > 1 and all(v == "*" or isinstance(v, int) for v in unique):
+            pass
+        expanded[index] = ["*"] if unique == ["*"] else unique
+    if nth:
+        plain = set(expanded[DOW_FIELD]) - set(nth) - {"*"}
+        if plain and len(set(expanded[DOW_FIELD])) != _LEN_MEANS_ALL[DOW_FIELD]:
+            raise CroniterUnsupportedSyntaxError(
+                f"day-of-week field does not support mixing literal values and nth day of week syntax.  "
+                f"Cron: '{expr_format}'    dow={plain} vs nth={nth}")
+    if strict:
+        _check_strict(expr_format, expanded, strict_year)
+    return expanded, nth, expressions, nearest
+
+
+def _check_strict(expr_format, expanded, strict_year) -> None:
+    """strict=True: a day-of-month that no month of the expression (or year) has."""
+    days, months = expanded[DAY_FIELD], expanded[MONTH_FIELD]
+    if days in (["*"], ["l"]) or months == ["*"]:
+        return
+    int_days = [d for d in days if isinstance(d, int)]
+    int_months = [m for m in months if isinstance(m, int)]
+    if not int_days or not int_months:
+        return
+    longest = {m: DAYS[m - 1] for m in int_months}
+    if 2 in longest:
+        leap = True
+        if strict_year is not None:
+            years = [strict_year] if isinstance(strict_year, int) else list(strict_year)
+            leap = any(calendar.isleap(y) for y in years)
+        elif len(expanded) > YEAR_FIELD and expanded[YEAR_FIELD] != ["*"]:
+            leap = any(calendar.isleap(y) for y in expanded[YEAR_FIELD] if isinstance(y, int))
+        if leap:
+            longest[2] = 29
+    if min(int_days) > max(longest.values()):
+        raise CroniterBadCronError(
+            f"[{expr_format}] is not acceptable. Day(s) {int_days} can never occur in month(s) {int_months}")
+
+
+def _croniter_error(e: ParseError, expr_format) -> CroniterError:
+    message = f"[{expr_format}] is not acceptable: {e.message}"
+    text = (getattr(e, "text", "") or "")
+    if getattr(e, "kind", "") == "syntax" and re.search(r"name|not a number|unknown", e.message) and \
+            re.search(r"[a-z]{2,}", text.lower()):
+        return CroniterNotAlphaError(message)
+    if getattr(e, "kind", "") == "unsupported":
+        return CroniterUnsupportedSyntaxError(message)
+    return CroniterBadCronError(message)
 
 
 class croniter:  # noqa: N801 - croniter's own name
     """croniter(expr_format, start_time=None, ret_type=float, day_or=True,
     max_years_between_matches=None, is_prev=False, hash_id=None,
-    second_at_beginning=False)"""
+    implement_cron_bug=False, second_at_beginning=False, expand_from_start_time=False)"""
+
+    MONTHS_IN_YEAR = 12
+    RANGES = _RANGES
+    LEN_MEANS_ALL = _LEN_MEANS_ALL
+    DAYS_IN_MONTH = {m + 1: d for m, d in enumerate(DAYS)}
 
     def __init__(self, expr_format: str, start_time: Any = None, ret_type: type = float, day_or: bool = True,
                  max_years_between_matches: Optional[int] = None, is_prev: bool = False, hash_id: Any = None,
                  implement_cron_bug: bool = False, second_at_beginning: bool = False,
                  expand_from_start_time: bool = False):
-        if not day_or:
-            raise NotImplementedError("fuzzycron.croniter reads the day fields as croniter's default (day_or=True)")
-        if implement_cron_bug or expand_from_start_time:
-            raise NotImplementedError("implement_cron_bug and expand_from_start_time are not offered")
-        if ret_type not in (float, datetime):
-            raise TypeError("ret_type must be float or datetime")
         self._ret_type = ret_type
+        self._day_or = day_or
+        self._implement_cron_bug = implement_cron_bug
+        self.second_at_beginning = bool(second_at_beginning)
+        self._expand_from_start_time = expand_from_start_time
+        if hash_id is not None and not isinstance(hash_id, (bytes, bytearray, str)):
+            raise TypeError("hash_id must be bytes or UTF-8 string")
+        self._max_years_btw_matches_explicitly_set = max_years_between_matches is not None
+        self._max_years_between_matches = max(int(max_years_between_matches or 50), 1)
+        self.tzinfo: Optional[_tzinfo] = None
+        self.start_time = self.dst_start_time = self.cur = 0.0
+        self.set_current(time.time() if start_time is None else start_time, force=True)
+        self._rng = random.Random()
+        self.expanded, self.nth_weekday_of_month, self.expressions, self.nearest_weekday = _expand(
+            expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning, rng=self._rng)
+        self.fields = CRON_FIELDS[len(self.expanded)]
         self._is_prev = is_prev
-        self._naive = False
-        self._float_start = False
-        zone = "UTC"
-        if start_time is None:
-            start_time = time.time()
-        if isinstance(start_time, datetime):
-            if start_time.tzinfo is None:
-                self._naive = True
-            else:
-                zone = _zone_name(start_time.tzinfo)
-        elif isinstance(start_time, date):
-            start_time = datetime(start_time.year, start_time.month, start_time.day)
-            self._naive = True
-        elif isinstance(start_time, (int, float)):
-            self._float_start = True
-        else:
-            raise TypeError("start_time must be a datetime, a date or a timestamp")
-        self._tzinfo = start_time.tzinfo if isinstance(start_time, datetime) and start_time.tzinfo else None
-        seed = []
-        if hash_id is not None:
-            seed = [hash_id.decode("utf-8") if isinstance(hash_id, (bytes, bytearray)) else str(hash_id)]
-        self._expression = expr_format
-        try:
-            self._core = _fuzzycron.parse(expr_format, dialect="croniter", seed=seed, tz=zone,
-                                          second_at_beginning=second_at_beginning)
-        except ParseError as e:
-            raise CroniterBadCronError(str(e)) from e
-        self._precision_ms = 1000 if len(expr_format.split()) > 5 else 60000
-        self._max_ms = None if max_years_between_matches is None else int(max_years_between_matches * 366 * 86400000)
-        self._current = self._ms(start_time)
+        self._expr_format = expr_format
+        self._seed = _seed_of(hash_id)
+        self._text = self._schedule_text(expr_format)
+        self._cores: Dict[str, Any] = {}
 
-    # -- conversions
-    def _ms(self, t: Any) -> int:
-        if isinstance(t, datetime):
-            if t.tzinfo is None:
-                t = t.replace(tzinfo=timezone.utc)
-            return (t - _EPOCH) // _MS
-        return int(round(float(t) * 1000))
+    def _schedule_text(self, expr_format: str) -> str:
+        """The expression with R drawn as expand drew it (the values are this instance's)."""
+        fields = expr_format.split()
+        if len(fields) in VALID_LEN_EXPRESSION and any(_RANDOM.search(f) for f in fields):
+            written = _layout(len(fields), self.second_at_beginning)
+            out = []
+            for i, index in enumerate(written):
+                values = self.expanded[index]
+                out.append(fields[i] if not _RANDOM.search(fields[i]) else
+                           ",".join(str(v) for v in values))
+            return " ".join(out)
+        return expr_format
 
-    def _out(self, ms: int, ret_type: Optional[type]):
-        ret_type = ret_type or self._ret_type
-        if ret_type is float:
-            return ms / 1000.0
-        dt = _EPOCH + timedelta(milliseconds=ms)
-        if self._naive or self._float_start:
-            return dt.replace(tzinfo=None)
-        return dt.astimezone(self._tzinfo)
+    def _core(self, zone: str):
+        core = self._cores.get(zone)
+        if core is None:
+            try:
+                core = _fuzzycron.croniter_parse(self._text, self._seed, zone, self.second_at_beginning,
+                                                 self._day_or)
+            except ParseError as e:
+                raise _croniter_error(e, self._expr_format) from None
+            self._cores[zone] = core
+        return core
 
-    # -- croniter's API
-    def get_next(self, ret_type: Optional[type] = None, start_time: Any = None, update_current: bool = True):
-        return self._step(True, ret_type, start_time, update_current)
+    # -- times
+    @staticmethod
+    def datetime_to_timestamp(d: datetime) -> float:
+        return datetime_to_timestamp(d)
 
-    def get_prev(self, ret_type: Optional[type] = None, start_time: Any = None, update_current: bool = True):
-        return self._step(False, ret_type, start_time, update_current)
+    _datetime_to_timestamp = datetime_to_timestamp
 
-    def get_current(self, ret_type: Optional[type] = None):
-        return self._out(self._current, ret_type)
+    def timestamp_to_datetime(self, timestamp: float, tzinfo: Any = None) -> datetime:
+        tz = self.tzinfo if tzinfo is None else tzinfo
+        result = datetime(1970, 1, 1) + timedelta(seconds=timestamp)
+        if tz:
+            result = result.replace(tzinfo=UTC_DT).astimezone(tz)
+        return result
+
+    _timestamp_to_datetime = timestamp_to_datetime
 
     def set_current(self, start_time: Any, force: bool = True) -> float:
-        self._current = self._ms(start_time if start_time is not None else time.time())
-        return self._current / 1000.0
+        if (force or self.cur is None) and start_time is not None:
+            if isinstance(start_time, datetime):
+                self.tzinfo = start_time.tzinfo
+                start_time = datetime_to_timestamp(start_time)
+            elif isinstance(start_time, date):
+                start_time = datetime_to_timestamp(datetime(start_time.year, start_time.month, start_time.day))
+            elif not isinstance(start_time, (int, float)):
+                raise TypeError("start_time must be a datetime, a date or a timestamp")
+            self.start_time = self.dst_start_time = self.cur = start_time
+        return self.cur
 
-    def _step(self, forward: bool, ret_type, start_time, update_current):
-        current = self._ms(start_time) if start_time is not None else self._current
-        ms = self._core.next_ms(current) if forward else self._core.prev_ms(current)
-        if ms is None or (self._max_ms is not None and abs(ms - current) > self._max_ms):
+    def get_current(self, ret_type: Optional[type] = None):
+        ret_type = ret_type or self._ret_type
+        if issubclass(ret_type, datetime):
+            return self.timestamp_to_datetime(self.cur)
+        return self.cur
+
+    # -- next and previous
+    def _step(self, forward: bool) -> float:
+        zone, offset = _zone_of(self.tzinfo)
+        core = self._core(zone)
+        local = self.cur + offset  # a fixed offset: computed on UTC wall time
+        us = round(local * 1_000_000)
+        if forward:
+            ms = core.next_ms(us // 1000)
+        else:
+            ms = core.prev_ms(-(-us // 1000))
+        # croniter searches while the candidate's year is within max_years of the current one
+        if ms is not None:  # in the zone's own years
+            years = abs(self.timestamp_to_datetime(ms / 1000.0 - offset).year -
+                        self.timestamp_to_datetime(self.cur).year)
+        if ms is None or years > self._max_years_between_matches:
             raise CroniterBadDateError("failed to find next date" if forward else "failed to find prev date")
+        return ms / 1000.0 - offset
+
+    def _get_next(self, ret_type=None, start_time=None, is_prev=None, update_current=None):
+        if update_current is None:
+            update_current = True
+        self.set_current(start_time, force=True)
+        if is_prev is None:
+            is_prev = self._is_prev
+        self._is_prev = is_prev
+        ret_type = ret_type or self._ret_type
+        if not issubclass(ret_type, (float, datetime)):
+            raise TypeError("Invalid ret_type, only 'float' or 'datetime' is acceptable.")
+        timestamp = self._step(not is_prev)
         if update_current:
-            self._current = ms
-        return self._out(ms, ret_type)
+            self.cur = timestamp
+        if issubclass(ret_type, datetime):
+            return self.timestamp_to_datetime(timestamp)
+        return timestamp
 
-    def all_next(self, ret_type: Optional[type] = None) -> Iterator:
+    def get_next(self, ret_type=None, start_time=None, update_current=True):
+        if start_time and self._expand_from_start_time:
+            raise ValueError("start_time is not supported when using expand_from_start_time = True.")
+        return self._get_next(ret_type=ret_type, start_time=start_time, is_prev=False, update_current=update_current)
+
+    def get_prev(self, ret_type=None, start_time=None, update_current=True):
+        return self._get_next(ret_type=ret_type, start_time=start_time, is_prev=True, update_current=update_current)
+
+    def all_next(self, ret_type=None, start_time=None, update_current=None) -> Iterator:
         try:
             while True:
-                yield self.get_next(ret_type)
+                self._is_prev = False
+                yield self._get_next(ret_type=ret_type, start_time=start_time, update_current=update_current)
+                start_time = None
         except CroniterBadDateError:
-            return
+            if self._max_years_btw_matches_explicitly_set:
+                return
+            raise
 
-    def all_prev(self, ret_type: Optional[type] = None) -> Iterator:
+    def all_prev(self, ret_type=None, start_time=None, update_current=None) -> Iterator:
         try:
             while True:
-                yield self.get_prev(ret_type)
+                self._is_prev = True
+                yield self._get_next(ret_type=ret_type, start_time=start_time, update_current=update_current)
+                start_time = None
         except CroniterBadDateError:
-            return
+            if self._max_years_btw_matches_explicitly_set:
+                return
+            raise
+
+    def iter(self, *args, **kwargs):
+        return self.all_prev if self._is_prev else self.all_next
 
     def __iter__(self):
         return self
 
-    def __next__(self):
-        try:
-            return self.get_prev() if self._is_prev else self.get_next()
-        except CroniterBadDateError:
-            raise StopIteration from None
+    __next__ = next = _get_next
 
-    next = get_next  # croniter's old alias
+    # -- croniter's class-level API
+    @classmethod
+    def expand(cls, expr_format: str, hash_id=None, second_at_beginning: bool = False, from_timestamp=None,
+               from_timestamp_tz=None, strict: bool = False, strict_year=None):
+        """(expanded, nth_weekday_of_month): each field's values, '*' for all, 'l' for the last day."""
+        if isinstance(hash_id, str):
+            hash_id = hash_id.encode("UTF-8")
+        expanded, nth, _, _ = _expand(expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning,
+                                      strict=strict, strict_year=strict_year)
+        return expanded, nth
 
     @classmethod
-    def is_valid(cls, expression: str, hash_id: Any = None, encoding: str = "UTF-8",
-                 second_at_beginning: bool = False) -> bool:
-        seed = [hash_id.decode(encoding) if isinstance(hash_id, (bytes, bytearray)) else str(hash_id or "is_valid")]
+    def is_valid(cls, expression: str, hash_id=None, encoding: str = "UTF-8", second_at_beginning: bool = False,
+                 strict: bool = False, strict_year=None) -> bool:
+        if hash_id:
+            if not isinstance(hash_id, (bytes, str)):
+                raise TypeError("hash_id must be bytes or UTF-8 string")
+            if not isinstance(hash_id, bytes):
+                hash_id = hash_id.encode(encoding)
         try:
-            _fuzzycron.parse(expression, dialect="croniter", seed=seed, second_at_beginning=second_at_beginning)
-            return True
-        except ParseError:
+            cls.expand(expression, hash_id=hash_id, second_at_beginning=second_at_beginning, strict=strict,
+                       strict_year=strict_year)
+        except CroniterError:
             return False
+        return True
 
     @classmethod
-    def match(cls, cron_expression: str, testdate: datetime, day_or: bool = True,
-              second_at_beginning: bool = False) -> bool:
-        """True when testdate (to the minute, or the second with a seconds field) is a fire time."""
-        it = cls(cron_expression, testdate, ret_type=datetime, day_or=day_or, second_at_beginning=second_at_beginning)
-        at = it._current
-        at -= at % it._precision_ms  # the minute (second) testdate is in
-        before = it._core.prev_ms(at + 1)
-        return before is not None and before == at
+    def match(cls, cron_expression, testdate, day_or=True, second_at_beginning=False, precision_in_seconds=None):
+        return cls.match_range(cron_expression, testdate, testdate, day_or, second_at_beginning,
+                               precision_in_seconds)
+
+    @classmethod
+    def match_range(cls, cron_expression, from_datetime, to_datetime, day_or=True, second_at_beginning=False,
+                    precision_in_seconds=None):
+        cron = cls(cron_expression, to_datetime, ret_type=datetime, day_or=day_or,
+                   second_at_beginning=second_at_beginning)
+        tdp = cron.get_current(datetime)
+        if not tdp.microsecond:
+            tdp += _US
+        cron.set_current(tdp, force=True)
+        try:
+            tdt = cron.get_prev()
+        except CroniterBadDateError:
+            return False
+        if precision_in_seconds is None:
+            precision_in_seconds = 1 if len(cron.expanded) > UNIX_CRON_LEN else 60
+        duration = (to_datetime - from_datetime).total_seconds() + precision_in_seconds
+        return (max(tdp, tdt) - min(tdp, tdt)).total_seconds() < duration
+
+    @staticmethod
+    def _get_nth_weekday_of_month(year: int, month: int, day_of_week: int) -> Tuple[int, ...]:
+        """The days of the month that are `day_of_week` (0 = Sunday), in order."""
+        first = (calendar.weekday(year, month, 1) + 1) % 7  # 0 = Sunday
+        start = 1 + (day_of_week - first) % 7
+        return tuple(range(start, calendar.monthrange(year, month)[1] + 1, 7))
 
     def __repr__(self) -> str:
-        return f"fuzzycron.croniter({self._expression!r})"
+        return f"fuzzycron.croniter({self._expr_format!r})"
+
+
+def croniter_range(start, stop, expr_format, ret_type=None, day_or=True, exclude_ends=False, _croniter=None,
+                   second_at_beginning=False, expand_from_start_time=False):
+    """Every fire time from start to stop (both included unless exclude_ends), forwards or backwards."""
+    _croniter = _croniter or croniter
+    auto_rt = datetime
+    if type(start) is not type(stop) and not (isinstance(start, type(stop)) or isinstance(stop, type(start))):
+        raise CroniterBadTypeRangeError(f"The start and stop must be same type.  {type(start)} != {type(stop)}")
+    if isinstance(start, (float, int)):
+        start, stop = (datetime(1970, 1, 1) + timedelta(seconds=t) for t in (start, stop))
+        auto_rt = float
+    if ret_type is None:
+        ret_type = auto_rt
+    if not exclude_ends:
+        if start < stop:
+            start, stop = start - _US, stop + _US
+        else:
+            start, stop = start + _US, stop - _US
+    years = abs(stop.year - start.year) + 1
+    ic = _croniter(expr_format, start, ret_type=datetime, day_or=day_or, max_years_between_matches=years,
+                   second_at_beginning=second_at_beginning, expand_from_start_time=expand_from_start_time)
+    forward = start < stop
+    step = ic.get_next if forward else ic.get_prev
+    try:
+        dt = step()
+        while (dt < stop) if forward else (dt > stop):
+            yield ic.get_current(float) if ret_type is float else dt
+            dt = step()
+    except CroniterBadDateError:
+        return
