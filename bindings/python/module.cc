@@ -186,7 +186,9 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def(
       "croniter_terms",
       [](const std::string& expr, const std::vector<std::string>& seed, bool sab) {
-        const fuzzycron::Syntax syntax = fuzzycron::syntax_of(expr, croniter_options(seed, "UTC", sab, true));
+        const fuzzycron::ParseOptions o = croniter_options(seed, "UTC", sab, true);
+        fuzzycron::parse(expr, o);  // croniter's checks of the whole expression, which the terms alone skip
+        const fuzzycron::Syntax syntax = fuzzycron::syntax_of(expr, o);
         py::list fields;
         if (syntax.lines.empty()) return fields;
         for (const auto& field : syntax.lines.front().fields) {

@@ -131,6 +131,7 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
             case Kind::nearest_weekday:
               p.nearest_weekdays |= 1u << t.lo;
               if (d == Dialect::spring) p.nearest_weekdays |= 1u;  // a Sunday moves forward only
+              if (d == Dialect::croniter) p.days |= 1u;            // 31W in April: the 30th's nearest
               break;
             default: p.days |= static_cast<std::uint32_t>(value_bits(t, r));
           }

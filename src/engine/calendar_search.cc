@@ -80,8 +80,9 @@ int prev_year(const Pattern& p, int y) noexcept {
 // Weekday nearest to day d (Quartz W): Saturday -> Friday, Sunday -> Monday,
 // never leaving the month (the 1st on a Saturday -> Monday the 3rd; the last
 // day on a Sunday -> Friday; Spring's rule: no day then). 0 when d does not
-// exist in the month.
-unsigned nearest_weekday(unsigned d, unsigned len, unsigned wd1, bool spring = false) noexcept {
+// exist in the month, unless `clamped` (croniter): then d is the last day.
+unsigned nearest_weekday(unsigned d, unsigned len, unsigned wd1, bool spring = false, bool clamped = false) noexcept {
+  if (clamped && d > len) d = len;
   if (d < 1 || d > len) return 0;
   const unsigned wd = (wd1 + d - 1) % 7;
   if (wd == 6) return d == 1 ? 3 : d - 1;
@@ -152,7 +153,7 @@ std::uint32_t day_mask_for(const Pattern& p, unsigned len, unsigned wd1) noexcep
       if (n < len) dom |= 1u << nearest_weekday(len - n, len, wd1);
     }
     for (std::uint32_t b = p.nearest_weekdays & ~1u; b; b &= b - 1) {
-      const unsigned d = nearest_weekday(std::countr_zero(b), len, wd1, p.nearest_weekdays & 1u);
+      const unsigned d = nearest_weekday(std::countr_zero(b), len, wd1, p.nearest_weekdays & 1u, p.days & 1u);
       if (d) dom |= 1u << d;
     }
     const unsigned wd_last = (wd1 + len - 1) % 7;

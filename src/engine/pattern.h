@@ -17,6 +17,7 @@ struct Pattern {
   std::uint64_t minutes = 0;                   // bit m, 0..59
   std::uint32_t hours = 0;                     // bit h, 0..23
   std::uint32_t days = 0;                      // bit d, 1..31: plain day-of-month values
+                                               // (bit 0: croniter's nW, a day past the month's end is its last)
   std::uint32_t last_day_offsets = 0;          // bit n: the day (last - n)          L, L-n
   std::uint32_t last_day_offsets_weekday = 0;  // bit n: weekday nearest (last - n)  LW, L-nW
   std::uint32_t nearest_weekdays = 0;          // bit d: weekday nearest d           dW

@@ -101,7 +101,7 @@ class Runner {
   std::optional<std::int64_t> state_error_logged_;
   std::uint64_t state_errors_ = 0;
   std::string text_;
-  std::string lock_text_;  // the balance lock's text as last applied ("" without --balance)
+  std::string lock_text_;                   // the balance lock's text as last applied ("" without --balance)
   std::shared_ptr<const Balance> balance_;  // that lock, read again on reload
   std::vector<std::string> problems_;
   int signal_fd_ = -1, inotify_fd_ = -1;

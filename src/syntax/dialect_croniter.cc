@@ -48,6 +48,53 @@ Range range_of(FieldId f) {
   return {0, 59};
 }
 
+// "w15" -> "15w" (the token is lower-cased).
+std::string nearest_weekday_first(std::string_view token) {
+  if (token.size() >= 2 && token[0] == 'w' &&
+      std::all_of(token.begin() + 1, token.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return std::string(token.substr(1)) + "w";
+  return std::string(token);
+}
+
+// A weekday as croniter names it (number or three-letter name), or -1.
+int weekday_of(std::string_view v) {
+  static constexpr std::string_view kNames[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat"};
+  for (int i = 0; i < 7; ++i)
+    if (v == kNames[i]) return i;
+  if (v.size() == 1 && v[0] >= '0' && v[0] <= '7') return v[0] == '7' ? 0 : v[0] - '0';
+  return -1;
+}
+
+// "mon-fri#1" -> "1#1,2#1,3#1,4#1,5#1" in each comma item (a range that wraps runs past Saturday).
+std::string ranged_nth(std::string_view token) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= token.size()) {
+    const std::size_t end = std::min(token.find(',', start), token.size());
+    const std::string_view item = token.substr(start, end - start);
+    const std::size_t dash = item.find('-'), pound = item.find('#');
+    int lo = -1, hi = -1;
+    if (dash != std::string_view::npos && pound != std::string_view::npos && dash < pound) {
+      lo = weekday_of(item.substr(0, dash));
+      hi = weekday_of(item.substr(dash + 1, pound - dash - 1));
+    }
+    if (!out.empty() || start > 0) out += ',';
+    if (lo < 0 || hi < 0) {
+      out += item;
+    } else {
+      const std::string_view k = item.substr(pound);
+      for (int d = lo, n = 0; n < 7; d = (d + 1) % 7, ++n) {
+        out += std::to_string(d);
+        out += k;
+        if (d == hi) break;
+        out += ',';
+      }
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 Spec split_croniter(std::string_view text, const CroniterOptions& options, bool seeded) {
@@ -78,6 +125,11 @@ Spec split_croniter(std::string_view text, const CroniterOptions& options, bool 
     tokens.insert(tokens.begin() + 5, seconds);
   }
   std::array<FieldId, 7> layout = {F::minute, F::hour, F::day_of_month, F::month, F::day_of_week, F::second, F::year};
+  // croniter's spellings the shared term parser does not read: W15 (= 15W) and a
+  // range before '#' (MON-FRI#1 = each weekday of the range, the first of its kind).
+  std::string day_of_month, day_of_week;  // the rewritten tokens (tokens view them)
+  if (tokens.size() > 2) tokens[2].text = day_of_month = nearest_weekday_first(tokens[2].text);
+  if (tokens.size() > 4) tokens[4].text = day_of_week = ranged_nth(tokens[4].text);
   Line line;
   line.text = whole;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -115,6 +167,7 @@ void finish_croniter(Line& line) {
     const Range r = range_of(f);
     std::set<int> values;
     bool star = false, last = false;
+    int nearest = 0;                   // nW: the day
     std::map<int, std::set<int>> nth;  // weekday -> k (0: the last)
     const Term* at = nullptr;
     auto bad = [&](const std::string& why) {
@@ -162,10 +215,14 @@ void finish_croniter(Line& line) {
             run(r.min, r.max, step);
           break;
         case Term::Kind::value:
-          if (t.step == 0)
+          if (t.step == 0 || alias(f, t.lo) == r.max)  // {max}/{step} is the maximum alone (croniter f64665e)
             single(t.lo);
           else
             run(t.lo, r.max, step);
+          break;
+        case Term::Kind::nearest_weekday:
+          if (field->terms.size() > 1) bad("'W' can only be used with a single day value, not in a list or range");
+          nearest = t.lo;
           break;
         case Term::Kind::range: run(t.lo, t.hi, step); break;
         case Term::Kind::last_day: last = true; break;
@@ -182,12 +239,16 @@ void finish_croniter(Line& line) {
     if (static_cast<int>(size) == kLenMeansAll[i]) {
       const bool keep = (f == F::day_of_month && dow_text.find('*') == std::string::npos) ||
                         (f == F::day_of_week && dom_text.find('*') == std::string::npos);
-      if (!keep) star = true, values.clear(), last = false, nth.clear();
+      if (!keep) star = true, values.clear(), last = false;  // n#k stays: croniter keeps it beside '*'
     }
     if (!nth.empty()) {
       std::size_t plain = 0;
       for (int v : values) plain += nth.count(v) ? 0 : 1;
       if (plain > 0 && values.size() != 7) bad("croniter does not mix plain weekdays with n#k or Ln in one field");
+      // With n#k, croniter reads the day-of-week from n#k alone ('*' and the other weekdays add nothing).
+      star = false;
+      std::erase_if(values, [&](int v) { return !nth.count(v); });
+      for (const auto& [v, ks] : nth) values.insert(v);
     }
     std::vector<Term> terms;
     auto add = [&](Term::Kind kind, int lo, int hi) {
@@ -199,7 +260,9 @@ void finish_croniter(Line& line) {
       t.length = static_cast<int>(field->text.size());
       terms.push_back(t);
     };
-    if (star && values.empty() && !last) {
+    if (nearest) {
+      add(Term::Kind::nearest_weekday, nearest, nearest);
+    } else if (star && values.empty() && !last) {
       add(Term::Kind::all, r.min, r.max);
     } else {
       for (int v : values) {
@@ -253,6 +316,10 @@ bool is_bare_star(const std::optional<Field>& f) {
          ((f->terms[0].kind == Term::Kind::all && f->terms[0].step == 0) || f->terms[0].kind == Term::Kind::no_spec);
 }
 
+bool has_kind(const std::optional<Field>& f, Term::Kind kind) {
+  return f && std::any_of(f->terms.begin(), f->terms.end(), [&](const Term& t) { return t.kind == kind; });
+}
+
 }  // namespace
 
 const DialectRow kCroniterRow{
@@ -267,10 +334,14 @@ const DialectRow kCroniterRow{
     .rules = croniter_rules,
     .finish = finish_croniter,
     .day_or = true,
+    // OR when both day fields are restricted, except that croniter carries n#k and
+    // nW beside the fields, so a day field with one of them is ANDed with the other.
     .days_ored =
         [](const Line& line) {
-          return !is_bare_star(line.fields[static_cast<int>(FieldId::day_of_month)]) &&
-                 !is_bare_star(line.fields[static_cast<int>(FieldId::day_of_week)]);
+          const auto& dom = line.fields[static_cast<int>(FieldId::day_of_month)];
+          const auto& dow = line.fields[static_cast<int>(FieldId::day_of_week)];
+          return !is_bare_star(dom) && !is_bare_star(dow) && !has_kind(dom, Term::Kind::nearest_weekday) &&
+                 !has_kind(dow, Term::Kind::nth_weekday) && !has_kind(dow, Term::Kind::last_of_weekday);
         },
     .seconds = SecondsField::last,
     .no_seconds = {},

@@ -129,8 +129,8 @@ class ItemParser {
         return;
       }
       if (r_.last_only && r_.dialect == "croniter" && is_special(peek(), 'L') &&
-          pos_ + 1 == static_cast<int>(s_.size())) {
-        ++pos_;  // croniter: a-L runs to the 31st
+          (pos_ + 1 == static_cast<int>(s_.size()) || s_[static_cast<std::size_t>(pos_) + 1] == '/')) {
+        ++pos_;  // croniter: a-L (and a-L/n) runs to the 31st
         t.hi = 31;
       } else {
         t.hi = parse_value();

@@ -114,3 +114,53 @@ def test_errors_are_value_errors():
     assert "Hashed definitions must include hash_id" in str(e.value)
     with pytest.raises(fuzzycron.CroniterBadDateError):
         croniter("0 0 30 2 *", datetime(2026, 1, 1)).get_next()
+
+
+# Issue 22: answers croniter gives that the drop-in got wrong before, each checked here.
+def test_dateutil_zones_follow_their_rules():
+    from dateutil import tz
+    london = tz.gettz("Europe/London")
+    it = croniter("7 0 * * *", datetime(2025, 3, 29, 12, 0, tzinfo=london))
+    assert [it.get_next(datetime).isoformat() for _ in range(2)] == ["2025-03-30T00:07:00+00:00",
+                                                                       "2025-03-31T00:07:00+01:00"]
+    sydney = croniter("0 3 * * *", datetime(2025, 4, 5, 12, 0, tzinfo=tz.gettz("Australia/Sydney")))
+    assert sydney.get_next(datetime).isoformat() == "2025-04-06T03:00:00+10:00"
+    kolkata = croniter("0 3 * * *", datetime(2025, 4, 5, 12, 0, tzinfo=tz.tzoffset(None, 19800)))
+    assert kolkata.get_next(datetime).isoformat() == "2025-04-06T03:00:00+05:30"
+
+
+def test_start_times_keep_their_zone_and_microseconds():
+    it = croniter("0 * * * *", datetime(2025, 1, 1))
+    aware = it.get_next(datetime, start_time=datetime(2025, 6, 1, 10, 30, tzinfo=timezone.utc))
+    assert aware.tzinfo is not None and aware.isoformat() == "2025-06-01T11:00:00+00:00"
+    assert croniter("0 10 * * *", datetime(2025, 1, 1, 10, 0, 0, 500)).get_prev(datetime) == datetime(2025, 1, 1, 10)
+    assert croniter("0 10 * * *", 1735725600.0005).get_prev() == 1735725600.0
+
+
+def test_hash_id_bytes_r_and_day_or():
+    # croniter hashes hash_id's bytes, UTF-8 or not.
+    assert croniter("H * * * *", datetime(2025, 1, 1), hash_id=b"\xff\xfe").expanded[0] == [42]
+    assert croniter("H * * * *", datetime(2025, 1, 1), hash_id="job").expanded == \
+        croniter("H * * * *", datetime(2025, 1, 1), hash_id=b"job").expanded
+    # R: drawn once per instance, inside its range, stable across calls.
+    it = croniter("R(10-20) * * * *", datetime(2025, 1, 1))
+    minute = it.expanded[0][0]
+    assert 10 <= minute <= 20 and {it.get_next(datetime).minute for _ in range(3)} == {minute}
+    # day_or=False: both day fields must match.
+    assert croniter("0 0 2 * mon", datetime(2010, 1, 25), day_or=False).get_next(datetime) == datetime(2010, 8, 2)
+    assert croniter("0 0 2 * mon", datetime(2010, 1, 25)).get_next(datetime) == datetime(2010, 2, 1)
+
+
+def test_croniter_exception_family():
+    from fuzzycron._croniter import (CroniterError, CroniterUnsupportedSyntaxError, CroniterBadTypeRangeError,
+                                     croniter_range)
+    assert issubclass(fuzzycron.CroniterNotAlphaError, fuzzycron.CroniterBadCronError)
+    assert issubclass(CroniterUnsupportedSyntaxError, fuzzycron.CroniterBadCronError)
+    assert issubclass(fuzzycron.CroniterBadCronError, CroniterError) and issubclass(CroniterError, ValueError)
+    with pytest.raises(fuzzycron.CroniterNotAlphaError):
+        croniter("X X * * *", datetime(2025, 1, 1), hash_id="a")
+    with pytest.raises(CroniterUnsupportedSyntaxError):
+        croniter("0 0 * * 5,6#3", datetime(2025, 1, 1))
+    with pytest.raises(CroniterBadTypeRangeError):
+        list(croniter_range(datetime(2025, 1, 1), 1.0, "* * * * *"))
+    assert [d.day for d in croniter_range(datetime(2025, 1, 1), datetime(2025, 1, 3), "0 0 * * *")] == [1, 2, 3]

@@ -342,5 +342,47 @@ TEST(Kubernetes, RobfigGrammarAndStarRule) {
   EXPECT_THROW(resolve("30 0 0 * * *", standard, Dialect::kubernetes), Error);
 }
 
+// croniter 6 at 3dd4d14e (issue 22): forms its own suite pins down, each
+// checked here against the answer croniter gives.
+TEST(Parse, CroniterNthWeekdayForms) {
+  const ParseOptions o = in(Dialect::croniter);
+  // '*' (or every weekday) beside n#k: croniter reads n#k alone.
+  for (const char* e : {"0 0 * * *,sat#3", "0 0 * * 0-6,sat#3"})
+    EXPECT_EQ(first_fires(parse(e, o), "2019-01-14T11:00:59Z", 2),
+              (std::vector{at("2019-01-19T00:00:00Z"), at("2019-02-16T00:00:00Z")}))
+        << e;
+  // A range before '#': the first Monday..Friday of January, within days 1-7.
+  EXPECT_EQ(first_fires(parse("30 23 1-7 JAN MON-FRI#1", o), "2019-01-01T00:00:00Z", 5),
+            (std::vector{at("2019-01-01T23:30:00Z"), at("2019-01-02T23:30:00Z"), at("2019-01-03T23:30:00Z"),
+                         at("2019-01-04T23:30:00Z"), at("2019-01-07T23:30:00Z")}));
+  // Day-of-month with n#k is ANDed (no 15th is a second Friday).
+  EXPECT_EQ(first_fires(parse("30 6 1-7 MAY MON#1", o), "2026-01-01T00:00:00Z", 1),
+            std::vector{at("2026-05-04T06:30:00Z")});
+  EXPECT_TRUE(parse("0 0 15 * fri#2", o).never() || !parse("0 0 15 * fri#2", o).next(at("2026-01-01T00:00:00Z")));
+}
+
+TEST(Parse, CroniterNearestWeekdayStepsAndLast) {
+  const ParseOptions o = in(Dialect::croniter);
+  // nW and Wn; past the month's end it is the last day's nearest weekday (Nov 30 2024 is a Saturday).
+  EXPECT_EQ(first_fires(parse("0 9 31W * *", o), "2024-11-01T00:00:00Z", 2),
+            (std::vector{at("2024-11-29T09:00:00Z"), at("2024-12-31T09:00:00Z")}));
+  EXPECT_EQ(first_fires(parse("0 9 W15 * *", o), "2024-01-01T00:00:00Z", 1), std::vector{at("2024-01-15T09:00:00Z")});
+  EXPECT_EQ(rejection("0 9 15W,16 * *", o).kind(), ErrorKind::syntax);
+  // {max}/{step} is the maximum alone (croniter f64665e), a-L/n runs to the 31st.
+  EXPECT_EQ(first_fires(parse("59/15 * * * *", o), "2026-01-01T00:00:00Z", 2),
+            (std::vector{at("2026-01-01T00:59:00Z"), at("2026-01-01T01:59:00Z")}));
+  EXPECT_EQ(first_fires(parse("35 0 1-l/8 * *", o), "2020-01-02T00:00:00Z", 3),
+            (std::vector{at("2020-01-09T00:35:00Z"), at("2020-01-17T00:35:00Z"), at("2020-01-25T00:35:00Z")}));
+  // day_or=False: both day fields must match.
+  ParseOptions both = o;
+  both.croniter.day_or = false;
+  EXPECT_EQ(first_fires(parse("0 0 1 * mon", both), "2010-01-25T00:00:00Z", 1),
+            std::vector{at("2010-02-01T00:00:00Z")});
+  EXPECT_EQ(first_fires(parse("0 0 1 * mon", o), "2010-01-25T00:00:00Z", 1), std::vector{at("2010-02-01T00:00:00Z")});
+  EXPECT_EQ(first_fires(parse("0 0 2 * mon", o), "2010-01-25T00:00:00Z", 1), std::vector{at("2010-02-01T00:00:00Z")});
+  EXPECT_EQ(first_fires(parse("0 0 2 * mon", both), "2010-01-25T00:00:00Z", 1),
+            std::vector{at("2010-08-02T00:00:00Z")});
+}
+
 }  // namespace
 }  // namespace fuzzycron

@@ -171,6 +171,8 @@ def _values(kind: str, lo: int, hi: int, step: int, index: int) -> List[Any]:
         lo, hi = (0 if lo == 7 else lo), (0 if hi == 7 and kind != "range" else hi)
     if kind == "value":
         return list(range(lo, rhi + 1, step)) if step else [lo]
+    if kind == "range" and lo == hi and index != YEAR_FIELD:  # croniter: a-a is the whole cycle
+        return list(range(rlo, rhi + 1, step or 1))
     if kind == "range":
         step = step or 1
         if index == DOW_FIELD and hi == 7:
@@ -261,6 +263,46 @@ def _expand(expr_format: str, hash_id=None, second_at_beginning: bool = False, s
     return expanded, nth, expressions, nearest
 
 
+def _number(text: str, index: int) -> Optional[int]:
+    """A value as written (a number, or a month or weekday name), or None."""
+    text = text.lower()
+    if text.isdigit():
+        return int(text)
+    names = M_ALPHAS if index == MONTH_FIELD else DOW_ALPHAS if index == DOW_FIELD else {}
+    return names.get(text)
+
+
+def _rebase(expr_format: str, start: float, tz, second_at_beginning: bool) -> str:
+    """expand_from_start_time: each stepped item starts at the start time's phase of its step
+    (*/15 from :07 is 7-59/15), as croniter does; '{max}/{step}' stays the maximum."""
+    fields = expr_format.split()
+    if len(fields) not in VALID_LEN_EXPRESSION:
+        return expr_format
+    dt = datetime.fromtimestamp(start, tz=tz or UTC_DT)
+    phase = {MINUTE_FIELD: lambda n: dt.minute % n, HOUR_FIELD: lambda n: dt.hour % n,
+             DAY_FIELD: lambda n: (dt.day - 1) % n + 1, MONTH_FIELD: lambda n: (dt.month - 1) % n + 1,
+             DOW_FIELD: lambda n: (dt.isoweekday() % 7) % n, SECOND_FIELD: lambda n: dt.second % n,
+             YEAR_FIELD: lambda n: (dt.year - 1970) % n + 1970}
+    out = []
+    for text, index in zip(fields, _layout(len(fields), second_at_beginning)):
+        items = []
+        for item in text.split(","):
+            m = re.fullmatch(r"(\*|[^-/]+|[^-/]+-[^-/]+)/(\d+)", item)
+            if not m or int(m.group(2)) == 0 or item.lower().startswith(("h", "r")):
+                items.append(item)
+                continue
+            start_text, step = m.group(1), int(m.group(2))
+            top = str(_RANGES[index][1])
+            if "-" in start_text:
+                top = start_text.split("-", 1)[1]
+            elif _number(start_text, index) == _RANGES[index][1]:
+                items.append(item)  # the maximum alone
+                continue
+            items.append(f"{phase[index](step)}-{top}/{step}")
+        out.append(",".join(items))
+    return " ".join(out)
+
+
 def _check_strict(expr_format, expanded, strict_year) -> None:
     """strict=True: a day-of-month that no month of the expression (or year) has."""
     days, months = expanded[DAY_FIELD], expanded[MONTH_FIELD]
@@ -286,6 +328,14 @@ def _check_strict(expr_format, expanded, strict_year) -> None:
 
 
 def _croniter_error(e: ParseError, expr_format) -> CroniterError:
+    if "does not mix plain weekdays" in e.message:
+        return CroniterUnsupportedSyntaxError(
+            f"day-of-week field does not support mixing literal values and nth day of week syntax.  "
+            f"Cron: '{expr_format}'")
+    if "hash range" in e.message and "runs backwards" in e.message:
+        return CroniterBadCronError("Range end must be greater than range begin")
+    if e.kind == "syntax" and re.search(r"'[a-z]+' is not allowed here|unknown name", e.message):
+        return CroniterNotAlphaError(f"[{expr_format}] is not acceptable: {e.message}")
     message = f"[{expr_format}] is not acceptable: {e.message}"
     text = (getattr(e, "text", "") or "")
     if getattr(e, "kind", "") == "syntax" and re.search(r"name|not a number|unknown", e.message) and \
@@ -323,13 +373,16 @@ class croniter:  # noqa: N801 - croniter's own name
         self.start_time = self.dst_start_time = self.cur = 0.0
         self.set_current(time.time() if start_time is None else start_time, force=True)
         self._rng = random.Random()
+        written = expr_format
+        if expand_from_start_time and isinstance(expr_format, str):
+            expr_format = _rebase(expr_format, self.dst_start_time, self.tzinfo, self.second_at_beginning)
         self.expanded, self.nth_weekday_of_month, self.expressions, self.nearest_weekday = _expand(
             expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning, rng=self._rng)
         self.fields = CRON_FIELDS[len(self.expanded)]
         self._is_prev = is_prev
-        self._expr_format = expr_format
+        self._expr_format = written
         self._seed = _seed_of(hash_id)
-        self._text = self._schedule_text(expr_format)
+        self._text = self._schedule_text(expr_format)  # rebased, with R drawn
         self._cores: Dict[str, Any] = {}
 
     def _schedule_text(self, expr_format: str) -> str:
@@ -350,11 +403,20 @@ class croniter:  # noqa: N801 - croniter's own name
         if core is None:
             try:
                 core = _fuzzycron.croniter_parse(self._text, self._seed, zone, self.second_at_beginning,
-                                                 self._day_or)
+                                                 self._days_ored())
             except ParseError as e:
                 raise _croniter_error(e, self._expr_format) from None
             self._cores[zone] = core
         return core
+
+    def _days_ored(self) -> bool:
+        """implement_cron_bug: Vixie cron ANDs the day fields when one of them starts with '*'."""
+        if not self._day_or:
+            return False
+        if self._implement_cron_bug and (self.expressions[DAY_FIELD].startswith("*") or
+                                         self.expressions[DOW_FIELD].startswith("*")):
+            return False
+        return True
 
     # -- times
     @staticmethod
@@ -470,6 +532,8 @@ class croniter:  # noqa: N801 - croniter's own name
         """(expanded, nth_weekday_of_month): each field's values, '*' for all, 'l' for the last day."""
         if isinstance(hash_id, str):
             hash_id = hash_id.encode("UTF-8")
+        if from_timestamp is not None:  # expand_from_start_time's rebasing, as croniter.expand offers it
+            expr_format = _rebase(expr_format, from_timestamp, from_timestamp_tz, second_at_beginning)
         expanded, nth, _, _ = _expand(expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning,
                                       strict=strict, strict_year=strict_year)
         return expanded, nth
