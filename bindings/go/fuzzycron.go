@@ -1,6 +1,13 @@
 // Package fuzzycron is fuzzycron's schedule engine for Go, over its C API
 // (cgo; the library is found with pkg-config as fuzzycron-c).
 //
+//	go get github.com/fuzzycron/fuzzycron/bindings/go
+//
+// NewParser plugs it into robfig/cron's scheduler, H included:
+//
+//	c := cron.New(cron.WithParser(fuzzycron.NewParser(fuzzycron.Standard, fuzzycron.WithSeed("billing"))))
+//	c.AddFunc("H * * * *", f)
+//
 // A *Schedule satisfies robfig/cron's Schedule interface, so it runs in
 // cron.New().Schedule(...) unchanged:
 //
@@ -70,6 +77,8 @@ type Options struct {
 	Hash     string        // "" = the dialect's scheme; fc1, jenkins, furiko, croniter, cron-parser
 	Spread   time.Duration // > 0: shift each fire time by the seed's stable offset in [0, Spread)
 	Balance  *Balance      // nil: plain H; else hash forms take the lock's slot for this job (a job it does not name keeps plain H)
+
+	robfigSeconds bool // six fields, seconds first (Parser with Second)
 }
 
 // Balance is a balance lock (written by `fuzzycron balance`, docs/balance.md):
@@ -173,6 +182,9 @@ func newCOptions(o Options) *cOptions {
 		c.o.seed_count = C.size_t(len(o.Seed))
 	}
 	c.o.spread_ms = C.int64_t(o.Spread / time.Millisecond)
+	if o.robfigSeconds {
+		c.o.dialect_flags |= C.FUZZYCRON_ROBFIG_SECONDS
+	}
 	if o.Balance != nil {
 		if o.Balance.handle == nil {
 			c.o.balance = (*C.fuzzycron_balance)(unsafe.Pointer(uintptr(1))) // refused as not a live lock

@@ -8,7 +8,7 @@ import (
 
 	"github.com/robfig/cron/v3"
 
-	"fuzzycron.dev/fuzzycron"
+	fuzzycron "github.com/fuzzycron/fuzzycron/bindings/go"
 )
 
 var from = time.Date(2026, 3, 8, 1, 59, 30, 0, time.UTC)

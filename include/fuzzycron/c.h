@@ -56,6 +56,12 @@ typedef struct fuzzycron_error {
   char text[256];
 } fuzzycron_error;
 
+/* Dialect options, or-ed into fuzzycron_options.dialect_flags. */
+#define FUZZYCRON_ROBFIG_SECONDS 1u /* kubernetes: six fields, seconds first (robfig cron.WithSeconds()) */
+#define FUZZYCRON_CRONITER_SECOND_AT_BEGINNING 2u /* croniter: in 6 and 7 fields the seconds come first */
+#define FUZZYCRON_CRONITER_DAYS_AND 4u            /* croniter: day_or=False, both day fields must match */
+#define FUZZYCRON_CRON_PARSER_STRICT 8u           /* cron-parser: its `strict` option */
+
 /* A balance lock (`fuzzycron balance`, docs/balance.md), from fuzzycron_balance_read. */
 typedef struct fuzzycron_balance fuzzycron_balance;
 
@@ -68,6 +74,7 @@ typedef struct fuzzycron_options {
   const char* hash;                 /* NULL: the dialect's own scheme; fc1, jenkins, furiko, croniter, cron-parser */
   int64_t spread_ms;                /* > 0: shift each fire time by the seed's offset in [0, spread_ms) */
   const fuzzycron_balance* balance; /* NULL: plain H; else hash forms take the lock's slot for this job */
+  uint32_t dialect_flags;           /* FUZZYCRON_ROBFIG_SECONDS, ...; 0: the dialect as it is by default */
 } fuzzycron_options;
 
 typedef struct fuzzycron_schedule fuzzycron_schedule;

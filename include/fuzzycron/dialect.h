@@ -51,6 +51,13 @@ struct CronParserOptions {
   bool strict = false;
 };
 
+// robfig/cron's cron.WithSeconds() layout in the kubernetes dialect: exactly
+// six fields, seconds first (what a Go program hands robfig's scheduler; a
+// Kubernetes CronJob itself takes five).
+struct KubernetesOptions {
+  bool seconds = false;
+};
+
 // A dialect with its options: what reading, drawing and compiling need of
 // ParseOptions (ParseOptions::dialect_options()).
 struct DialectOptions {
@@ -58,6 +65,7 @@ struct DialectOptions {
   FurikoOptions furiko{};
   CroniterOptions croniter{};
   CronParserOptions cron_parser{};
+  KubernetesOptions kubernetes{};
 };
 
 }  // namespace fuzzycron

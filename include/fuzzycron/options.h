@@ -30,6 +30,7 @@ struct OptionNames {
   FurikoOptions furiko{};
   CroniterOptions croniter{};
   CronParserOptions cron_parser{};
+  KubernetesOptions kubernetes{};
 };
 
 // Throws Error(ErrorKind::argument) naming the bad value and listing the

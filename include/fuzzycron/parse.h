@@ -30,6 +30,7 @@ struct ParseOptions {
   FurikoOptions furiko{};
   CroniterOptions croniter{};
   CronParserOptions cron_parser{};
+  KubernetesOptions kubernetes{};
   // What hash forms (H) are derived from; without one they are an error.
   Seed seed{};
   // nullopt: the dialect's own (fc1 for standard and quartz, jenkins, furiko).
@@ -42,7 +43,7 @@ struct ParseOptions {
   // seed) takes its hash values from it; any other job draws plain H.
   std::shared_ptr<const Balance> balance{};
 
-  DialectOptions dialect_options() const noexcept { return {dialect, furiko, croniter, cron_parser}; }
+  DialectOptions dialect_options() const noexcept { return {dialect, furiko, croniter, cron_parser, kubernetes}; }
   FUZZYCRON_EXPORT DstPolicy dst_policy() const noexcept;
 };
 

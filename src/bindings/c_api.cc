@@ -195,6 +195,14 @@ fuzzycron::ParseOptions options_of(const fuzzycron_options* o) {
     }
   }
   if (o->spread_ms < 0) throw Error(ErrorKind::argument, "spread_ms is negative");
+  constexpr std::uint32_t known = FUZZYCRON_ROBFIG_SECONDS | FUZZYCRON_CRONITER_SECOND_AT_BEGINNING |
+                                  FUZZYCRON_CRONITER_DAYS_AND | FUZZYCRON_CRON_PARSER_STRICT;
+  if (o->dialect_flags & ~known)
+    throw Error(ErrorKind::argument, "dialect_flags has unknown bits: " + std::to_string(o->dialect_flags & ~known));
+  names.kubernetes.seconds = o->dialect_flags & FUZZYCRON_ROBFIG_SECONDS;
+  names.croniter.second_at_beginning = o->dialect_flags & FUZZYCRON_CRONITER_SECOND_AT_BEGINNING;
+  names.croniter.day_or = !(o->dialect_flags & FUZZYCRON_CRONITER_DAYS_AND);
+  names.cron_parser.strict = o->dialect_flags & FUZZYCRON_CRON_PARSER_STRICT;
   fuzzycron::ParseOptions p = fuzzycron::options_from_names(names);
   p.offset_window = std::chrono::milliseconds{o->spread_ms};
   if (o->balance) {
@@ -240,7 +248,7 @@ extern "C" {
 const char* fuzzycron_version(void) { return FUZZYCRON_VERSION_STRING; }  // the library's own
 
 void fuzzycron_options_init(fuzzycron_options* options) {
-  if (options) *options = fuzzycron_options{nullptr, nullptr, 0, nullptr, nullptr, nullptr, 0, nullptr};
+  if (options) *options = fuzzycron_options{nullptr, nullptr, 0, nullptr, nullptr, nullptr, 0, nullptr, 0};
 }
 
 fuzzycron_status fuzzycron_parse(const char* expression, size_t length, const fuzzycron_options* options,

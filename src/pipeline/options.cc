@@ -106,6 +106,7 @@ ParseOptions options_from_names(const OptionNames& names) {
   p.furiko = names.furiko;
   p.croniter = names.croniter;
   p.cron_parser = names.cron_parser;
+  p.kubernetes = names.kubernetes;
   return p;
 }
 

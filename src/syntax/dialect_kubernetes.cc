@@ -17,10 +17,12 @@ constexpr std::pair<std::string_view, std::string_view> kDescriptors[] = {
 
 constexpr std::initializer_list<FieldId> kLayout = {FieldId::minute, FieldId::hour, FieldId::day_of_month,
                                                     FieldId::month, FieldId::day_of_week};
+constexpr std::initializer_list<FieldId> kSecondsLayout = {
+    FieldId::second, FieldId::minute, FieldId::hour, FieldId::day_of_month, FieldId::month, FieldId::day_of_week};
 
 }  // namespace
 
-Spec split_kubernetes(std::string_view text) {
+Spec split_kubernetes(std::string_view text, const KubernetesOptions& options) {
   Spec spec;
   const std::string_view whole = text;
   auto tokens = tokens_of(text);
@@ -48,6 +50,17 @@ Spec split_kubernetes(std::string_view text) {
                      "@midnight @hourly (lower case)",
                      descriptor.text),
          whole, descriptor.column, 0);
+  }
+  if (options.seconds) {  // robfig's cron.WithSeconds()
+    if (tokens.size() != 6) {
+      const int col = tokens.size() > 6 ? tokens[6].column : static_cast<int>(whole.size()) + 1;
+      fail(fmt::format("expected exactly 6 fields (second minute hour day-of-month month day-of-week), as robfig/cron "
+                       "reads them with seconds; found {}",
+                       tokens.size()),
+           whole, col, 0);
+    }
+    add_line(spec, whole, 0, tokens, kSecondsLayout, Dialect::kubernetes);
+    return spec;
   }
   if (tokens.size() != 5) {
     const int col = tokens.size() > 5 ? tokens[5].column : static_cast<int>(whole.size()) + 1;
@@ -93,7 +106,7 @@ const DialectRow kKubernetesRow{
     .hash = HashScheme::fc1,
     .dst = DstPolicy::cronie(),
     .runs_on = "kubernetes",
-    .split = [](std::string_view text, const DialectOptions&, bool) { return split_kubernetes(text); },
+    .split = [](std::string_view text, const DialectOptions& o, bool) { return split_kubernetes(text, o.kubernetes); },
     .rules = kubernetes_rules,
     .finish = nullptr,
     .day_or = true,

@@ -81,10 +81,10 @@ Spec split_standard(std::string_view text);
 Spec split_quartz(std::string_view text);
 Spec split_jenkins(std::string_view text);
 Spec split_furiko(std::string_view text, bool quartz_day_of_week);
-Spec split_kubernetes(std::string_view text);
 // `seeded`: croniter reads its aliases as hashed forms when a hash_id is given.
 Spec split_croniter(std::string_view text, const CroniterOptions& options, bool seeded);
 Spec split_cron_parser(std::string_view text, const CronParserOptions& options);
+Spec split_kubernetes(std::string_view text, const KubernetesOptions& options);
 Spec split_spring(std::string_view text);
 
 // After hash forms are drawn: the value sets croniter and cron-parser compute,

@@ -173,6 +173,20 @@ int main(void) {
   CHECK(fuzzycron_balance_read(corrupt, strlen(corrupt), &lock, &e) == FUZZYCRON_ERROR_ARGUMENT);
   CHECK(lock == NULL && e.line == 2);
 
+  /* robfig's six fields with seconds first, as cron.WithSeconds() reads them. */
+  fuzzycron_options robfig;
+  fuzzycron_options_init(&robfig);
+  robfig.dialect = "kubernetes";
+  robfig.dialect_flags = FUZZYCRON_ROBFIG_SECONDS;
+  fuzzycron_schedule* half = NULL;
+  CHECK(fuzzycron_parse("30 0 * * * *", 12, &robfig, &half, &e) == FUZZYCRON_OK);
+  CHECK(fuzzycron_next(half, kFrom, &t, &e) == FUZZYCRON_OK && t == 1772935200000 + 30000); /* 02:00:30Z */
+  CHECK(fuzzycron_schedule_free(half) == FUZZYCRON_OK);
+  CHECK(fuzzycron_parse("0 * * * *", 9, &robfig, &half, &e) == FUZZYCRON_ERROR_SYNTAX);
+  CHECK(strstr(e.message, "6 fields") != NULL);
+  robfig.dialect_flags = 1u << 30;
+  CHECK(fuzzycron_parse("0 * * * *", 9, &robfig, &half, &e) == FUZZYCRON_ERROR_ARGUMENT);
+
   fuzzycron_schedule* all[] = {ny, skip, a, b, feb30, reused};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) CHECK(fuzzycron_schedule_free(all[i]) == FUZZYCRON_OK);
   if (failures)
