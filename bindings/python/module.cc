@@ -3,11 +3,17 @@
 // (fuzzycron/__init__.py) turns them into datetimes and keeps the API small.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+// After Python.h (through pybind11): CPython's datetime API, a naive datetime without Python arithmetic.
+#include <datetime.h>
+
+#include <cmath>
 
 #include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <date/date.h>
 
 #include "fuzzycron/fuzzycron.h"
 #include "fuzzycron/options.h"
@@ -97,6 +103,79 @@ fuzzycron::ParseOptions croniter_options(const std::vector<std::string>& seed, c
   return o;
 }
 
+// croniter's get_next/get_prev in one call without pybind11's dispatch (which
+// costs more than the search): step(capsule, seconds, forward) -> float or None,
+// the capsule from schedule_capsule().
+constexpr const char* kScheduleCapsule = "fuzzycron.Schedule";
+
+PyObject* step_seconds(PyObject*, PyObject* const* args, Py_ssize_t count) {
+  if (count != 3) {
+    PyErr_SetString(PyExc_TypeError, "step(capsule, seconds, forward)");
+    return nullptr;
+  }
+  const auto* s = static_cast<const fuzzycron::Schedule*>(PyCapsule_GetPointer(args[0], kScheduleCapsule));
+  if (!s) return nullptr;
+  const double seconds = PyFloat_AsDouble(args[1]);
+  if (seconds == -1.0 && PyErr_Occurred()) return nullptr;
+  const bool forward = PyObject_IsTrue(args[2]) == 1;
+  const auto t = forward ? s->next(at(static_cast<std::int64_t>(std::floor(seconds * 1000))))
+                         : s->prev(at(static_cast<std::int64_t>(std::ceil(seconds * 1000))));
+  if (!t) Py_RETURN_NONE;
+  return PyFloat_FromDouble(static_cast<double>(t->time_since_epoch().count()) / 1000.0);
+}
+
+// croniter.get_next's common case in one call: quick(capsule, cur, offset, gate)
+// -> the next fire time as float seconds (cur + offset searched, offset taken
+// back), or None when there is none or it is further than `gate` seconds away
+// (the caller then takes the slow path, which says why).
+PyObject* quick_next(PyObject*, PyObject* const* args, Py_ssize_t count) {
+  if (count != 4) {
+    PyErr_SetString(PyExc_TypeError, "quick(capsule, cur, offset, gate)");
+    return nullptr;
+  }
+  const auto* s = static_cast<const fuzzycron::Schedule*>(PyCapsule_GetPointer(args[0], kScheduleCapsule));
+  if (!s) return nullptr;
+  const double cur = PyFloat_AsDouble(args[1]), offset = PyFloat_AsDouble(args[2]), gate = PyFloat_AsDouble(args[3]);
+  if (PyErr_Occurred()) return nullptr;
+  const auto t = s->next(at(static_cast<std::int64_t>(std::floor((cur + offset) * 1000))));
+  if (!t) Py_RETURN_NONE;
+  const double found = static_cast<double>(t->time_since_epoch().count()) / 1000.0 - offset;
+  if (std::abs(found - cur) > gate) Py_RETURN_NONE;
+  return PyFloat_FromDouble(found);
+}
+
+// Float seconds as a naive UTC datetime (croniter's result for a naive start), to the microsecond.
+PyObject* naive_utc(PyObject*, PyObject* const* args, Py_ssize_t count) {
+  if (count != 1) {
+    PyErr_SetString(PyExc_TypeError, "naive_utc(seconds)");
+    return nullptr;
+  }
+  const double seconds = PyFloat_AsDouble(args[0]);
+  if (seconds == -1.0 && PyErr_Occurred()) return nullptr;
+  const auto us = static_cast<std::int64_t>(std::llround(seconds * 1e6));
+  const auto t = date::sys_time<std::chrono::microseconds>{std::chrono::microseconds{us}};
+  const auto day = date::floor<date::days>(t);
+  const date::year_month_day ymd{day};
+  const date::hh_mm_ss<std::chrono::microseconds> time{t - day};
+  return PyDateTime_FromDateAndTime(
+      static_cast<int>(ymd.year()), static_cast<int>(static_cast<unsigned>(ymd.month())),
+      static_cast<int>(static_cast<unsigned>(ymd.day())), static_cast<int>(time.hours().count()),
+      static_cast<int>(time.minutes().count()), static_cast<int>(time.seconds().count()),
+      static_cast<int>(time.subseconds().count()));
+}
+
+template <auto F>
+PyCFunction fast() {
+  return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(F));
+}
+
+PyMethodDef kFastFunctions[] = {
+    {"step", fast<step_seconds>(), METH_FASTCALL,
+     "step(schedule_capsule, seconds, forward): the next (previous) fire time as float seconds, or None"},
+    {"quick", fast<quick_next>(), METH_FASTCALL, "quick(schedule_capsule, cur, offset, gate): see module.cc"},
+    {"naive_utc", fast<naive_utc>(), METH_FASTCALL, "naive_utc(seconds): a naive UTC datetime"},
+    {nullptr, nullptr, 0, nullptr}};
+
 }  // namespace
 
 PYBIND11_MODULE(_fuzzycron, m) {
@@ -137,6 +216,20 @@ PYBIND11_MODULE(_fuzzycron, m) {
   py::class_<fuzzycron::Schedule>(m, "Schedule")
       .def("next_ms", [](const fuzzycron::Schedule& s, std::int64_t t) { return ms_of(s.next(at(t))); })
       .def("prev_ms", [](const fuzzycron::Schedule& s, std::int64_t t) { return ms_of(s.prev(at(t))); })
+      // croniter's float seconds (microseconds kept): the first fire time strictly
+      // after (before) them, as float seconds, or None. One call per get_next.
+      .def("next_seconds",
+           [](const fuzzycron::Schedule& s, double seconds) -> py::object {
+             const auto t = s.next(at(static_cast<std::int64_t>(std::floor(seconds * 1000))));
+             if (!t) return py::none();
+             return py::float_(static_cast<double>(t->time_since_epoch().count()) / 1000.0);
+           })
+      .def("prev_seconds",
+           [](const fuzzycron::Schedule& s, double seconds) -> py::object {
+             const auto t = s.prev(at(static_cast<std::int64_t>(std::ceil(seconds * 1000))));
+             if (!t) return py::none();
+             return py::float_(static_cast<double>(t->time_since_epoch().count()) / 1000.0);
+           })
       // Up to `limit` fire times in [from, to): one call for many, the GIL released.
       .def("fires_ms",
            [](const fuzzycron::Schedule& s, std::int64_t from, std::int64_t to, std::size_t limit) {
@@ -171,6 +264,12 @@ PYBIND11_MODULE(_fuzzycron, m) {
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
   // For fuzzycron.croniter: the schedule with croniter's own options, and the
   // expression's terms (hash forms drawn) from which croniter.expand() is built.
+  if (PyModule_AddFunctions(m.ptr(), kFastFunctions) != 0) throw py::error_already_set();
+  m.def("schedule_capsule", [](const fuzzycron::Schedule& s) {
+    return py::capsule(new fuzzycron::Schedule(s), kScheduleCapsule,
+                       [](PyObject* c) { delete static_cast<fuzzycron::Schedule*>(PyCapsule_GetPointer(c, kScheduleCapsule)); });
+  });
+  PyDateTime_IMPORT;
   m.def(
       "croniter_parse",
       [](const std::string& expr, const std::vector<std::string>& seed, const std::string& tz, bool sab, bool day_or) {

@@ -20,6 +20,7 @@ keep croniter's microseconds.
 from __future__ import annotations
 
 import calendar
+import math
 import random
 import re
 import time
@@ -51,6 +52,10 @@ M_ALPHAS = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep 
 DOW_ALPHAS = {d: i for i, d in enumerate("sun mon tue wed thu fri sat".split())}
 DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 _US = timedelta(microseconds=1)
+_EPOCH_NAIVE = datetime(1970, 1, 1)
+_naive_utc = _fuzzycron.naive_utc
+_engine_step = _fuzzycron.step
+_quick = _fuzzycron.quick
 
 
 class CroniterError(ValueError):
@@ -369,6 +374,7 @@ class croniter:  # noqa: N801 - croniter's own name
             raise TypeError("hash_id must be bytes or UTF-8 string")
         self._max_years_btw_matches_explicitly_set = max_years_between_matches is not None
         self._max_years_between_matches = max(int(max_years_between_matches or 50), 1)
+        self._engine_for = None
         self.tzinfo: Optional[_tzinfo] = None
         self.start_time = self.dst_start_time = self.cur = 0.0
         self.set_current(time.time() if start_time is None else start_time, force=True)
@@ -427,7 +433,7 @@ class croniter:  # noqa: N801 - croniter's own name
 
     def timestamp_to_datetime(self, timestamp: float, tzinfo: Any = None) -> datetime:
         tz = self.tzinfo if tzinfo is None else tzinfo
-        result = datetime(1970, 1, 1) + timedelta(seconds=timestamp)
+        result = _EPOCH_NAIVE + timedelta(seconds=timestamp)
         if tz:
             result = result.replace(tzinfo=UTC_DT).astimezone(tz)
         return result
@@ -453,44 +459,87 @@ class croniter:  # noqa: N801 - croniter's own name
         return self.cur
 
     # -- next and previous
+    def _engine(self):
+        """(tzinfo, schedule, fixed offset) for the current tzinfo, kept while it is the same object."""
+        tz = self.tzinfo
+        engine = self._engine_for
+        if engine is None or engine[0] is not tz:
+            zone, offset = _zone_of(tz)
+            engine = self._engine_for = (tz, _fuzzycron.schedule_capsule(self._core(zone)), float(offset))
+        return engine
+
     def _step(self, forward: bool) -> float:
-        zone, offset = _zone_of(self.tzinfo)
-        core = self._core(zone)
-        local = self.cur + offset  # a fixed offset: computed on UTC wall time
-        us = round(local * 1_000_000)
-        if forward:
-            ms = core.next_ms(us // 1000)
-        else:
-            ms = core.prev_ms(-(-us // 1000))
-        # croniter searches while the candidate's year is within max_years of the current one
-        if ms is not None:  # in the zone's own years
-            years = abs(self.timestamp_to_datetime(ms / 1000.0 - offset).year -
-                        self.timestamp_to_datetime(self.cur).year)
-        if ms is None or years > self._max_years_between_matches:
+        # The hot path of get_next/get_prev: one call into the engine.
+        engine = self._engine_for
+        if engine is None or engine[0] is not self.tzinfo:
+            engine = self._engine()
+        offset = engine[2]  # a fixed offset: computed on UTC wall time
+        cur = self.cur
+        found = _engine_step(engine[1], cur + offset, forward)
+        if found is None:
             raise CroniterBadDateError("failed to find next date" if forward else "failed to find prev date")
-        return ms / 1000.0 - offset
+        found -= offset
+        # croniter searches while the candidate's year (in the zone) is within max_years
+        # of the current one: only a result that far needs the calendar to tell.
+        if abs(found - cur) > (self._max_years_between_matches - 1) * 31536000.0:
+            years = abs(self.timestamp_to_datetime(found).year - self.timestamp_to_datetime(cur).year)
+            if years > self._max_years_between_matches:
+                raise CroniterBadDateError("failed to find next date" if forward else "failed to find prev date")
+        return found
 
     def _get_next(self, ret_type=None, start_time=None, is_prev=None, update_current=None):
         if update_current is None:
             update_current = True
-        self.set_current(start_time, force=True)
+        if start_time is not None:
+            self.set_current(start_time, force=True)
         if is_prev is None:
             is_prev = self._is_prev
         self._is_prev = is_prev
         ret_type = ret_type or self._ret_type
-        if not issubclass(ret_type, (float, datetime)):
-            raise TypeError("Invalid ret_type, only 'float' or 'datetime' is acceptable.")
         timestamp = self._step(not is_prev)
         if update_current:
             self.cur = timestamp
-        if issubclass(ret_type, datetime):
-            return self.timestamp_to_datetime(timestamp)
+        if ret_type is float:
+            return timestamp
+        if ret_type is datetime or issubclass(ret_type, datetime):
+            tz = self.tzinfo
+            if tz is None:
+                return _naive_utc(timestamp)
+            return datetime.fromtimestamp(timestamp, tz)
+        if not issubclass(ret_type, float):
+            raise TypeError("Invalid ret_type, only 'float' or 'datetime' is acceptable.")
         return timestamp
 
     def get_next(self, ret_type=None, start_time=None, update_current=True):
-        if start_time and self._expand_from_start_time:
-            raise ValueError("start_time is not supported when using expand_from_start_time = True.")
-        return self._get_next(ret_type=ret_type, start_time=start_time, is_prev=False, update_current=update_current)
+        if start_time is not None:
+            if start_time and self._expand_from_start_time:
+                raise ValueError("start_time is not supported when using expand_from_start_time = True.")
+            self.set_current(start_time, force=True)
+        self._is_prev = False
+        # The call people make in loops: one call into the engine; none found,
+        # or one further than max_years could allow, takes _step for the checks.
+        engine = self._engine_for
+        if engine is None or engine[0] is not self.tzinfo:
+            engine = self._engine()
+        timestamp = _quick(engine[1], self.cur, engine[2], (self._max_years_between_matches - 1) * 31536000.0)
+        if timestamp is None:
+            timestamp = self._step(True)
+        if update_current or update_current is None:
+            self.cur = timestamp
+        ret_type = ret_type or self._ret_type
+        if ret_type is float:
+            return timestamp
+        if ret_type is datetime:
+            tz = self.tzinfo
+            return _naive_utc(timestamp) if tz is None else datetime.fromtimestamp(timestamp, tz)
+        return self._as(timestamp, ret_type)
+
+    def _as(self, timestamp: float, ret_type: type):
+        if issubclass(ret_type, datetime):
+            return self.timestamp_to_datetime(timestamp)
+        if issubclass(ret_type, float):
+            return timestamp
+        raise TypeError("Invalid ret_type, only 'float' or 'datetime' is acceptable.")
 
     def get_prev(self, ret_type=None, start_time=None, update_current=True):
         return self._get_next(ret_type=ret_type, start_time=start_time, is_prev=True, update_current=update_current)
