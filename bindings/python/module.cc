@@ -157,11 +157,11 @@ PyObject* naive_utc(PyObject*, PyObject* const* args, Py_ssize_t count) {
   const auto day = date::floor<date::days>(t);
   const date::year_month_day ymd{day};
   const date::hh_mm_ss<std::chrono::microseconds> time{t - day};
-  return PyDateTime_FromDateAndTime(
-      static_cast<int>(ymd.year()), static_cast<int>(static_cast<unsigned>(ymd.month())),
-      static_cast<int>(static_cast<unsigned>(ymd.day())), static_cast<int>(time.hours().count()),
-      static_cast<int>(time.minutes().count()), static_cast<int>(time.seconds().count()),
-      static_cast<int>(time.subseconds().count()));
+  return PyDateTime_FromDateAndTime(static_cast<int>(ymd.year()), static_cast<int>(static_cast<unsigned>(ymd.month())),
+                                    static_cast<int>(static_cast<unsigned>(ymd.day())),
+                                    static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()),
+                                    static_cast<int>(time.seconds().count()),
+                                    static_cast<int>(time.subseconds().count()));
 }
 
 template <auto F>
@@ -266,8 +266,9 @@ PYBIND11_MODULE(_fuzzycron, m) {
   // expression's terms (hash forms drawn) from which croniter.expand() is built.
   if (PyModule_AddFunctions(m.ptr(), kFastFunctions) != 0) throw py::error_already_set();
   m.def("schedule_capsule", [](const fuzzycron::Schedule& s) {
-    return py::capsule(new fuzzycron::Schedule(s), kScheduleCapsule,
-                       [](PyObject* c) { delete static_cast<fuzzycron::Schedule*>(PyCapsule_GetPointer(c, kScheduleCapsule)); });
+    return py::capsule(new fuzzycron::Schedule(s), kScheduleCapsule, [](PyObject* c) {
+      delete static_cast<fuzzycron::Schedule*>(PyCapsule_GetPointer(c, kScheduleCapsule));
+    });
   });
   PyDateTime_IMPORT;
   m.def(
