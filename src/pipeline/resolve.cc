@@ -14,7 +14,12 @@ namespace fuzzycron {
 namespace {
 
 std::string render(const syntax::Term& t) {
-  if (t.kind == syntax::Term::Kind::value) return fmt::format("{}", t.lo);
+  using Kind = syntax::Term::Kind;
+  if (t.kind == Kind::value) return fmt::format("{}", t.lo);
+  // cron-parser's H#k and HL: the drawn weekday in the form it was written in
+  // (cron-parser writes Sunday 0 before '#', 7 before 'L' as drawn).
+  if (t.kind == Kind::nth_weekday) return fmt::format("{}#{}", t.lo % 7, t.hi);
+  if (t.kind == Kind::last_of_weekday) return fmt::format("{}L", t.lo);
   if (t.step > 0) return fmt::format("{}-{}/{}", t.lo, t.hi, t.step);
   return fmt::format("{}-{}", t.lo, t.hi);
 }
