@@ -2,8 +2,8 @@
 // field with internal index idx (minute 0, hour 1, day-of-month 2, month 3,
 // day-of-week 4, second 5, year 6) draws (crc >> idx) mod bound. Every hash
 // form of a field draws the same value; fields share bits.
-#include <zlib.h>
 
+#include "hash/digest.h"
 #include "hash/hasher.h"
 
 namespace fuzzycron::hash {
@@ -26,8 +26,7 @@ class Croniter final : public Hasher {
  public:
   explicit Croniter(const Seed& seed) {
     const std::string text = seed.joined();
-    crc_ = static_cast<std::uint32_t>(
-        crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(text.data()), static_cast<uInt>(text.size())));
+    crc_ = crc32(text);
   }
   std::uint64_t draw(syntax::FieldId field, int, std::uint64_t bound) override {
     return (crc_ >> croniter_index(field)) % bound;

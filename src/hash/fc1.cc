@@ -1,27 +1,17 @@
-// fc1 (docs/fc1.md, docs/fc1.md): key = part1 0 part2 0 ... 0 field 0 k;
+// fc1 (docs/fc1.md): key = part1 0 part2 0 ... 0 field 0 k;
 // u = first 8 bytes of SHA-256(key), big-endian; value = u mod bound.
-// OpenSSL 3.0's EVP layer frees and reallocates its SHA-256 state on every
-// EVP_DigestInit_ex2 and dispatches through the provider: 86 ns a key here,
-// against 52 ns for the SHA256_* functions on a stack context, which 3.0 marks
-// deprecated but keeps (same digest; the fc1 vectors and worked examples check
-// every value). A parse draws one key per hash form, so this is most of its cost.
-#define OPENSSL_SUPPRESS_DEPRECATED
-#include <openssl/sha.h>
-
+// A parse draws one key per hash form, so the digest is most of its cost.
 #include <charconv>
 #include <string>
 #include <string_view>
 
+#include "hash/digest.h"
 #include "hash/hasher.h"
 
 namespace fuzzycron::hash {
 
 std::uint64_t fc1_u64(std::string_view key) {
-  SHA256_CTX context;
-  unsigned char digest[SHA256_DIGEST_LENGTH];
-  SHA256_Init(&context);
-  SHA256_Update(&context, key.data(), key.size());
-  SHA256_Final(digest, &context);
+  const auto digest = sha256(key);
   std::uint64_t u = 0;
   for (int i = 0; i < 8; ++i) u = u << 8 | digest[i];
   return u;

@@ -1,9 +1,7 @@
 // Jenkins' Hash: MD5 of the seed (UTF-8) folded to 64 bits seeds a
 // java.util.Random; every hash form draws one nextInt(bound) in reading order.
-#include <openssl/evp.h>
 
-#include <stdexcept>
-
+#include "hash/digest.h"
 #include "hash/hasher.h"
 
 namespace fuzzycron::hash {
@@ -39,9 +37,7 @@ class JavaRandom {
 };
 
 std::int64_t md5_fold(const std::string& text) {
-  unsigned char d[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (!EVP_Digest(text.data(), text.size(), d, &length, EVP_md5(), nullptr)) throw std::runtime_error("MD5 failed");
+  auto d = md5(text);
   for (int i = 8; i < 16; ++i) d[i % 8] ^= d[i];
   std::uint64_t l = 0;
   for (int i = 0; i < 8; ++i) l = (l << 8) + d[i];
