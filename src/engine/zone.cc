@@ -1,6 +1,8 @@
 #include "engine/zone.h"
 
+#ifndef FUZZYCRON_TZIF_ZONES
 #include <date/tz.h>
+#endif
 
 #include <algorithm>
 #include <cstdlib>
@@ -24,12 +26,17 @@ constexpr std::int64_t kTableHi = 13569465600;  // 2400-01-01
 std::int64_t count(sys_seconds t) { return t.time_since_epoch().count(); }
 sys_seconds at(std::int64_t s) { return sys_seconds{seconds{s}}; }
 
-// The POSIX TZ string at the end of a TZif file ("EST5EDT,M3.2.0,M11.1.0").
-std::unique_ptr<PosixRule> footer_rule(const std::string& zone_name) {
+// The zone's TZif file from $TZDIR (default /usr/share/zoneinfo), or "".
+std::string zone_file(const std::string& zone_name) {
   const char* dir = std::getenv("TZDIR");
   std::ifstream in(std::string(dir && *dir ? dir : "/usr/share/zoneinfo") + "/" + zone_name, std::ios::binary);
-  if (!in) return nullptr;
-  const std::string data{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (!in) return {};
+  return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The POSIX TZ string at the end of a TZif file ("EST5EDT,M3.2.0,M11.1.0").
+[[maybe_unused]] std::unique_ptr<PosixRule> footer_rule(const std::string& zone_name) {
+  const std::string data = zone_file(zone_name);
   if (data.size() < 2 || data.back() != '\n') return nullptr;
   const auto start = data.rfind('\n', data.size() - 2);
   if (start == std::string::npos) return nullptr;
@@ -46,10 +53,19 @@ RuleInterval Zone::info_at(std::int64_t t) const {
     info.begin = std::max(info.begin, rule_from_);
     return info;
   }
-  const auto d = tz_->get_info(at(t));
-  RuleInterval info{count(d.begin), count(d.end), static_cast<std::int32_t>(d.offset.count())};
+  RuleInterval info = source_at(t);
   if (rule_) info.end = std::min(info.end, rule_from_);
   return info;
+}
+
+RuleInterval Zone::source_at(std::int64_t t) const {
+  if (tzif_) return tzif_info(*tzif_, t);
+#ifdef FUZZYCRON_TZIF_ZONES
+  return {INT64_MIN / 2, INT64_MAX / 2, 0};
+#else
+  const auto d = tz_->get_info(at(t));
+  return {count(d.begin), count(d.end), static_cast<std::int32_t>(d.offset.count())};
+#endif
 }
 
 Zone::Zone(const date::time_zone* tz, std::string name)
@@ -58,12 +74,23 @@ Zone::Zone(const date::time_zone* tz, std::string name)
     table_.push_back({-kFar, 0, 0});
     return;
   }
-  // Where date/tz's explicit transitions end, the footer rule takes over.
-  if (auto rule = footer_rule(tz_->name())) {
-    const auto last = tz_->get_info(at(kTableHi));
-    if (count(last.begin) < kTableHi && count(last.end) >= kTableHi) {
-      rule_ = std::move(rule);
-      rule_from_ = count(last.begin);
+#ifndef FUZZYCRON_TZIF_ZONES
+  build(footer_rule(tz_->name()));
+#endif
+}
+
+Zone::Zone(std::shared_ptr<const Tzif> tzif, std::string name)
+    : tzif_(std::move(tzif)), name_(std::move(name)), table_lo_(-kFar), table_hi_(kFar) {
+  build(tzif_->footer.empty() ? nullptr : PosixRule::parse(tzif_->footer));
+}
+
+void Zone::build(std::unique_ptr<PosixRule> footer) {
+  // Where the explicit transitions end, the footer rule takes over.
+  if (footer) {
+    const auto last = source_at(kTableHi);
+    if (last.begin < kTableHi && last.end >= kTableHi) {
+      rule_ = std::move(footer);
+      rule_from_ = last.begin;
     }
   }
   table_lo_ = kTableLo;
@@ -138,14 +165,26 @@ const Zone* find_zone(const std::string& name) {
   static std::map<std::string, std::unique_ptr<const Zone>, std::less<>> zones;
   std::lock_guard lock(mutex);
   if (auto it = zones.find(name); it != zones.end()) return it->second.get();
+  const auto unknown = [&] {
+    return std::runtime_error("unknown time zone '" + name +
+                              "': expected an IANA name such as Europe/Berlin or America/New_York");
+  };
+#ifdef FUZZYCRON_TZIF_ZONES
+  // The zone's own TZif file; a name that could leave the database directory is none.
+  if (name.empty() || name.front() == '/' || name.find("..") != std::string::npos) throw unknown();
+  auto tzif = read_tzif(zone_file(name));
+  if (!tzif) throw unknown();
+  auto [it, ok] =
+      zones.emplace(name, std::make_unique<const Zone>(std::make_shared<const Tzif>(std::move(*tzif)), name));
+#else
   const date::time_zone* tz = nullptr;
   try {
     tz = date::locate_zone(name);
   } catch (const std::exception&) {
-    throw std::runtime_error("unknown time zone '" + name +
-                             "': expected an IANA name such as Europe/Berlin or America/New_York");
+    throw unknown();
   }
   auto [it, ok] = zones.emplace(name, std::make_unique<const Zone>(tz, name));
+#endif
   return it->second.get();
 }
 

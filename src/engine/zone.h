@@ -11,6 +11,7 @@
 
 #include "engine/limits.h"
 #include "engine/posix_rule.h"
+#include "engine/tzif.h"
 
 namespace date {
 class time_zone;
@@ -34,9 +35,11 @@ class Zone {
  public:
   // nullptr: UTC.
   explicit Zone(const date::time_zone* tz, std::string name);
+  // From the zone's TZif file (builds without date/tz's database, and tests).
+  Zone(std::shared_ptr<const Tzif> tzif, std::string name);
 
   const std::string& name() const noexcept { return name_; }
-  bool is_utc() const noexcept { return tz_ == nullptr; }
+  bool is_utc() const noexcept { return tz_ == nullptr && tzif_ == nullptr; }
   bool fixed() const noexcept { return table_.size() == 1; }
   std::int32_t fixed_offset() const noexcept { return table_.front().offset; }
   ZoneInterval interval_at(std::int64_t t) const noexcept;
@@ -71,6 +74,8 @@ class Zone {
  private:
   ZoneInterval from_tzdb(std::int64_t t) const noexcept;
   RuleInterval info_at(std::int64_t t) const;
+  RuleInterval source_at(std::int64_t t) const;  // date/tz's or the TZif file's, without the rule
+  void build(std::unique_ptr<PosixRule> footer);
 
   static constexpr std::int32_t kNotWholeMinutes = INT32_MIN;
   struct Entry {
@@ -78,7 +83,8 @@ class Zone {
     std::int32_t offset;
     std::int32_t offset_minutes;  // offset / 60, or kNotWholeMinutes
   };
-  const date::time_zone* tz_;
+  const date::time_zone* tz_ = nullptr;
+  std::shared_ptr<const Tzif> tzif_;
   // The TZif footer's POSIX rule: date/tz with the OS database stops at the
   // file's last explicit transition (2037), the rule carries the zone on.
   std::unique_ptr<PosixRule> rule_;
