@@ -23,8 +23,8 @@ using std::chrono::sys_seconds;
 constexpr std::int64_t kTableLo = -5364662400;  // 1800-01-01
 constexpr std::int64_t kTableHi = 13569465600;  // 2400-01-01
 
-std::int64_t count(sys_seconds t) { return t.time_since_epoch().count(); }
-sys_seconds at(std::int64_t s) { return sys_seconds{seconds{s}}; }
+[[maybe_unused]] std::int64_t count(sys_seconds t) { return t.time_since_epoch().count(); }
+[[maybe_unused]] sys_seconds at(std::int64_t s) { return sys_seconds{seconds{s}}; }
 
 // The zone's TZif file from $TZDIR (default /usr/share/zoneinfo), or "".
 std::string zone_file(const std::string& zone_name) {

@@ -64,7 +64,7 @@ class Zone {
   static constexpr std::int32_t kUnsteady = INT32_MIN;
   std::int32_t steady_offset_minutes(std::int64_t t_ms) const noexcept {
     const auto i = static_cast<std::uint64_t>(t_ms - kSteadyLoMs) >> kSteadyShift;
-    return i < steady_.size() ? steady_[i] : kUnsteady;
+    return i < steady_.size() ? steady_[static_cast<std::size_t>(i)] : kUnsteady;
   }
   static bool steady_neighbours(std::int64_t t_ms, std::int64_t u_ms) noexcept {
     return ((u_ms - kSteadyLoMs) >> kSteadyShift) - ((t_ms - kSteadyLoMs) >> kSteadyShift) + 1 <= 2u;

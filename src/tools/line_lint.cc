@@ -274,7 +274,8 @@ void LineLint::day_cycles(const LineSyntax& resolved, std::int64_t from_day) {
       fmt::format("day-of-month {} counts again from the start of every month, so runs are {} to {} days apart "
                   "(e.g. {} then {}); cron has no 'every N days' — use fixed days of the month or a weekly "
                   "schedule if the interval matters",
-                  dom->text, lo, hi, day_text(runs[lo_at - 1]), day_text(runs[lo_at])));
+                  dom->text, lo, hi, day_text(runs[static_cast<std::size_t>(lo_at - 1)]),
+                  day_text(runs[static_cast<std::size_t>(lo_at)])));
 }
 
 void LineLint::furiko_sunday() {

@@ -1,0 +1,192 @@
+// fuzzycron for JavaScript (emscripten, embind): what bindings/js/index.js
+// builds its two APIs on (cron-parser's and fuzzycron's own). Options and
+// results cross as JSON text and instants as milliseconds; a library error
+// comes back as {"error": {message, column, line, text, kind}} rather than an
+// exception, which embind would pass to JavaScript as a bare pointer.
+#include <emscripten/bind.h>
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/options.h"
+#include "fuzzycron/tools.h"
+
+namespace {
+
+using json = nlohmann::json;
+using fuzzycron::sys_milliseconds;
+
+json error_json(const fuzzycron::Error& e) {
+  return {{"error",
+           {{"message", e.message()},
+            {"column", e.column()},
+            {"line", e.line()},
+            {"text", e.text()},
+            {"kind", std::string(fuzzycron::error_kind_name(e.kind()))}}}};
+}
+
+// {"dialect", "tz", "dst", "hash", "seed": [...], "strict", "secondAtBeginning", "dayOr"}
+fuzzycron::ParseOptions options_of(const std::string& text) {
+  const json o = text.empty() ? json::object() : json::parse(text);
+  fuzzycron::OptionNames names;
+  names.dialect = o.value("dialect", "");
+  names.time_zone = o.value("tz", "");
+  names.dst = o.value("dst", "");
+  names.hash = o.value("hash", "");
+  if (o.contains("seed")) names.seed = o["seed"].get<std::vector<std::string>>();
+  names.cron_parser.strict = o.value("strict", false);
+  names.croniter.second_at_beginning = o.value("secondAtBeginning", false);
+  names.croniter.day_or = o.value("dayOr", true);
+  return fuzzycron::options_from_names(names);
+}
+
+// Runs f, turning every failure into {"error": ...}.
+template <class F>
+std::string guarded(F f) {
+  try {
+    return f().dump();
+  } catch (const fuzzycron::Error& e) {
+    return error_json(e).dump();
+  } catch (const json::exception& e) {
+    return json{{"error", {{"message", std::string("bad options: ") + e.what()}, {"kind", "argument"}}}}.dump();
+  } catch (const std::exception& e) {
+    return json{{"error", {{"message", e.what()}, {"kind", "internal"}}}}.dump();
+  }
+}
+
+sys_milliseconds at(double ms) { return sys_milliseconds{std::chrono::milliseconds{static_cast<std::int64_t>(ms)}}; }
+double ms_of(const std::optional<sys_milliseconds>& t) {
+  return t ? static_cast<double>(t->time_since_epoch().count()) : std::numeric_limits<double>::quiet_NaN();
+}
+
+// A compiled schedule; error() is "" or the JSON of why there is none.
+class Schedule {
+ public:
+  Schedule(const std::string& expression, const std::string& options) {
+    error_ = guarded([&] {
+      const auto o = options_of(options);
+      auto parsed = fuzzycron::parse_and_resolve(expression, o);
+      schedule_ = std::move(parsed.schedule);
+      return json{
+          {"resolved", parsed.resolved}, {"zone", std::string(schedule_.zone().name())}, {"never", schedule_.never()}};
+    });
+    if (json::parse(error_).contains("error")) {
+      ok_ = false;
+    } else {
+      info_ = error_;
+      error_.clear();
+    }
+  }
+  std::string error() const { return error_; }
+  std::string info() const { return info_; }  // {"resolved", "zone", "never"}
+  // NaN: none in that direction.
+  double next(double ms) const { return ok_ ? ms_of(schedule_.next(at(std::floor(ms)))) : NAN; }
+  double prev(double ms) const { return ok_ ? ms_of(schedule_.prev(at(std::ceil(ms)))) : NAN; }
+
+ private:
+  fuzzycron::Schedule schedule_;
+  bool ok_ = true;
+  std::string error_, info_;
+};
+
+std::string explain(const std::string& expression, const std::string& options) {
+  return guarded([&] {
+    const auto e = fuzzycron::explain(expression, options_of(options));
+    json fields = json::array();
+    for (const auto& f : e.fields)
+      fields.push_back(
+          {{"field", f.field}, {"text", f.text}, {"line", f.line}, {"column", f.column}, {"meaning", f.meaning}});
+    json out{{"sentences", e.sentences}, {"fields", fields}, {"zone", e.zone}, {"dst", e.dst}};
+    if (e.resolved) out["resolved"] = *e.resolved;
+    return out;
+  });
+}
+
+std::string lint(const std::string& expression, const std::string& options) {
+  return guarded([&] {
+    const json o = options.empty() ? json::object() : json::parse(options);
+    fuzzycron::LintOptions l;
+    l.parse = options_of(options);
+    if (o.contains("from")) l.from = at(o["from"].get<double>());
+    if (o.contains("target")) {
+      const std::string target = o["target"];
+      l.runs_on = fuzzycron::runs_on_from_name(target);
+      if (!l.runs_on) throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "unknown lint target '" + target + "'");
+    }
+    json out = json::array();
+    for (const auto& f : fuzzycron::lint(expression, l))
+      out.push_back({{"code", f.code},
+                     {"severity", std::string(fuzzycron::severity_name(f.severity))},
+                     {"line", f.line},
+                     {"column", f.column},
+                     {"message", f.message},
+                     {"rewrite", f.suggestion}});
+    return out;
+  });
+}
+
+std::string resolve(const std::string& expression, const std::string& options, const std::string& to) {
+  return guarded([&] {
+    const auto o = options_of(options);
+    return json{{"resolved", to.empty() ? fuzzycron::resolve(expression, o)
+                                        : fuzzycron::resolve(expression, o, fuzzycron::dialect_named(to))}};
+  });
+}
+
+std::string offset(const std::string& seed, double window_ms) {
+  return guarded([&] {
+    const auto parts = json::parse(seed).get<std::vector<std::string>>();
+    const auto d =
+        fuzzycron::seed_offset(fuzzycron::Seed(parts), std::chrono::milliseconds{static_cast<std::int64_t>(window_ms)});
+    return json{{"offset", d.count()}};
+  });
+}
+
+json load_json(const fuzzycron::Load& l) {
+  return {{"buckets", l.buckets}, {"fires", l.fires}, {"peak", l.peak}, {"mean", l.mean}, {"p99", l.p99}};
+}
+
+// {"hosts": [...], "from": ms, "window": ms, "resolution": ms} besides the parse options.
+std::string spread(const std::string& crontab, const std::string& options) {
+  return guarded([&] {
+    const json o = options.empty() ? json::object() : json::parse(options);
+    fuzzycron::SpreadOptions s;
+    s.parse = options_of(options);
+    if (o.contains("hosts")) s.hosts = o["hosts"].get<std::vector<std::string>>();
+    s.from = at(o.value("from", 0.0));
+    s.window = std::chrono::milliseconds{static_cast<std::int64_t>(o.value("window", 86400000.0))};
+    s.resolution = std::chrono::milliseconds{static_cast<std::int64_t>(o.value("resolution", 60000.0))};
+    const auto r = fuzzycron::spread(fuzzycron::parse_crontab(crontab, s.parse.dialect), s);
+    json errors = json::array();
+    for (const auto& e : r.errors) errors.push_back({{"line", e.line}, {"column", e.column}, {"message", e.message}});
+    return json{{"before", load_json(r.before)},
+                {"after", load_json(r.after)},
+                {"entries", r.entries},
+                {"hosts", r.hosts},
+                {"errors", errors},
+                {"svg", fuzzycron::spread_svg(r)}};
+  });
+}
+
+std::string version() { return std::string(fuzzycron::version()); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(fuzzycron) {
+  emscripten::class_<Schedule>("Schedule")
+      .constructor<std::string, std::string>()
+      .function("error", &Schedule::error)
+      .function("info", &Schedule::info)
+      .function("next", &Schedule::next)
+      .function("prev", &Schedule::prev);
+  emscripten::function("explain", &explain);
+  emscripten::function("lint", &lint);
+  emscripten::function("resolve", &resolve);
+  emscripten::function("offset", &offset);
+  emscripten::function("spread", &spread);
+  emscripten::function("version", &version);
+}
