@@ -8,7 +8,9 @@
 #                    robfig/cron (the kubernetes dialect's oracle), systemd (systemd-analyze
 #                    checks exported OnCalendar= specs), and with npm GitHub's
 #                    workflow parser (tests/oracles/github), pybind11, python3-dev and
-#                    pytest for the Python package, Debian's croniter to compare it with
+#                    pytest for the Python package, Debian's croniter to compare it with,
+#                    emscripten for the WebAssembly build (npm package, playground) and
+#                    chromium-driver with python3-selenium to test the playground in a browser
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 profile=${1:-build}
@@ -28,6 +30,7 @@ case $profile in
       golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd
       python3 python3-dev pybind11-dev python3-pytest python3-croniter
       postgresql-15 faketime
+      emscripten chromium-driver python3-selenium
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac

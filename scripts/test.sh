@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the release build,
 # then the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer,
-# then each libFuzzer target for FUZZ_SECONDS (default 30) under the same
-# sanitizers (scripts/fuzz.sh).
+# then the WebAssembly build (the npm package against cron-parser's tests and the
+# native build), then each libFuzzer target for FUZZ_SECONDS (default 30) under
+# the same sanitizers (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
@@ -13,5 +14,9 @@ for preset in release asan; do
   cmake --build --preset "$preset" -j "$jobs"
   ctest --preset "$preset" -j "$jobs"
 done
+echo "== wasm"
+cmake --preset wasm >/dev/null
+cmake --build --preset wasm -j "$jobs"
+bash tests/js/run.sh build/wasm build/release/fuzzycron
 echo "== fuzz"
 FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash scripts/fuzz.sh

@@ -1,0 +1,342 @@
+'use strict';
+// fuzzycron for JavaScript: the schedule engine compiled to WebAssembly
+// (fuzzycron-wasm.js, built by the `wasm` preset), with two APIs over it:
+//
+//   const { CronExpressionParser } = require('fuzzycron');   // cron-parser 5's, answers and all
+//   CronExpressionParser.parse('H 9 * * 1-5', { tz: 'Europe/Berlin', hashSeed: 'backup' }).next();
+//
+//   const fuzzycron = require('fuzzycron');                   // fuzzycron's own
+//   fuzzycron.parse('H H(0-5) * * *', { seed: ['web-07', 'backup-db'], tz: 'Europe/Berlin' }).next();
+//
+// No runtime dependencies; the module instantiates synchronously on first use.
+
+const createFuzzycron = require('./fuzzycron-wasm.js');
+
+let wasm = null;
+function core() {
+  if (!wasm) {
+    const module = {};
+    createFuzzycron(module);  // WASM_ASYNC_COMPILATION=0: ready when the call returns
+    if (typeof module.Schedule !== 'function') throw new Error('fuzzycron: the WebAssembly module did not load');
+    wasm = module;
+  }
+  return wasm;
+}
+
+/** A rejected input: the message, and where (1-based column; line for multi-line specs, else 0). */
+class FuzzycronError extends Error {
+  constructor(e) {
+    super(e.column > 0 ? `${e.message} (column ${e.column})` : e.message);
+    this.name = 'FuzzycronError';
+    this.reason = e.message;
+    this.column = e.column || 0;
+    this.line = e.line || 0;
+    this.text = e.text || '';
+    this.kind = e.kind || 'syntax';
+  }
+}
+
+function answer(text) {
+  const r = JSON.parse(text);
+  if (r && r.error) throw new FuzzycronError(r.error);
+  return r;
+}
+
+function string(value, name) {
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${typeof value}`);
+  return value;
+}
+
+function seedParts(seed, name) {
+  if (seed === undefined || seed === null) return [];
+  if (typeof seed === 'string') return [seed];
+  if (Array.isArray(seed) && seed.every((p) => typeof p === 'string')) return seed;
+  throw new TypeError(`${name} must be a string or an array of strings`);
+}
+
+function instant(value, name) {
+  if (value === undefined || value === null) return undefined;
+  if (value instanceof Date) return value.getTime();
+  if (value instanceof CronDate) return value.getTime();
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') {
+    const t = Date.parse(value);
+    if (Number.isNaN(t)) throw new Error(`${name}: '${value}' is not a date`);
+    return t;
+  }
+  throw new TypeError(`${name} must be a Date, a string, a number or a CronDate`);
+}
+
+// The compiled schedule in WebAssembly memory, freed with the object holding it.
+const freed = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((s) => s.delete()) : null;
+
+function compile(expression, options, owner) {
+  const s = new (core().Schedule)(expression, JSON.stringify(options));
+  const error = s.error();
+  if (error) {
+    s.delete();
+    throw new FuzzycronError(JSON.parse(error).error);
+  }
+  if (freed) freed.register(owner, s);
+  return { schedule: s, info: JSON.parse(s.info()) };
+}
+
+function nativeOptions(options, name = 'options') {
+  if (options === undefined) options = {};
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${name} must be an object`);
+  const o = {};
+  for (const key of ['dialect', 'tz', 'dst', 'hash']) if (options[key] !== undefined) o[key] = string(options[key], key);
+  o.seed = seedParts(options.seed, 'seed');
+  if (options.strict !== undefined) o.strict = Boolean(options.strict);
+  if (options.secondAtBeginning !== undefined) o.secondAtBeginning = Boolean(options.secondAtBeginning);
+  if (options.furiko !== undefined) {
+    if (typeof options.furiko !== 'object' || options.furiko === null) throw new TypeError('furiko must be an object');
+    o.furiko = options.furiko;
+  }
+  return o;
+}
+
+// ---- fuzzycron's own API -------------------------------------------------
+
+/** A compiled schedule: next/prev fire times as Dates, in its zone's rules. */
+class Schedule {
+  constructor(expression, options) {
+    const { schedule, info } = compile(string(expression, 'expression'), nativeOptions(options), this);
+    this._s = schedule;
+    this.expression = expression;
+    this.resolved = info.resolved;
+    this.zone = info.zone;
+    this.never = info.never;
+  }
+  /** The first fire time strictly after `from` (default now), or null. */
+  next(from) {
+    const t = this._s.next(instant(from, 'from') ?? Date.now());
+    return Number.isNaN(t) ? null : new Date(t);
+  }
+  /** The last fire time strictly before `from` (default now), or null. */
+  prev(from) {
+    const t = this._s.prev(instant(from, 'from') ?? Date.now());
+    return Number.isNaN(t) ? null : new Date(t);
+  }
+  /** Up to `count` fire times after `from`. */
+  take(count, from) {
+    const out = [];
+    let t = instant(from, 'from') ?? Date.now();
+    while (out.length < count) {
+      t = this._s.next(t);
+      if (Number.isNaN(t)) break;
+      out.push(new Date(t));
+    }
+    return out;
+  }
+}
+
+function parse(expression, options) {
+  return new Schedule(expression, options);
+}
+function explain(expression, options) {
+  return answer(core().explain(string(expression, 'expression'), JSON.stringify(nativeOptions(options))));
+}
+function lint(expression, options = {}) {
+  const o = nativeOptions(options);
+  if (options.target !== undefined) o.target = string(options.target, 'target');
+  o.from = instant(options.from, 'from') ?? Date.now();
+  return answer(core().lint(string(expression, 'expression'), JSON.stringify(o)));
+}
+function resolve(expression, options = {}) {
+  const to = options.to === undefined ? '' : string(options.to, 'to');
+  return answer(core().resolve(string(expression, 'expression'), JSON.stringify(nativeOptions(options)), to)).resolved;
+}
+function offset(seed, windowMs) {
+  if (typeof windowMs !== 'number') throw new TypeError('windowMs must be a number');
+  return answer(core().offset(JSON.stringify(seedParts(seed, 'seed')), windowMs)).offset;
+}
+function spread(crontab, options = {}) {
+  const o = nativeOptions(options);
+  if (options.hosts !== undefined) o.hosts = seedParts(options.hosts, 'hosts');
+  o.from = instant(options.from, 'from') ?? Date.now();
+  for (const key of ['window', 'resolution'])
+    if (options[key] !== undefined) {
+      if (typeof options[key] !== 'number') throw new TypeError(`${key} must be a number of milliseconds`);
+      o[key] = options[key];
+    }
+  return answer(core().spread(string(crontab, 'crontab'), JSON.stringify(o)));
+}
+function version() {
+  return core().version();
+}
+
+// ---- cron-parser 5's API -------------------------------------------------
+
+function defaultZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch (e) {
+    return 'UTC';
+  }
+}
+
+const formatters = new Map();
+// The wall-clock fields of an instant in a zone, as cron-parser's CronDate reads them.
+function fieldsIn(ms, tz) {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
+      hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short',
+    });
+    formatters.set(tz, f);
+  }
+  const parts = {};
+  for (const p of f.formatToParts(new Date(ms))) parts[p.type] = p.value;
+  const weekdays = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+  return {
+    year: Number(parts.year), month: Number(parts.month) - 1, day: Number(parts.day),
+    hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second),
+    weekday: weekdays[parts.weekday],
+  };
+}
+
+/** cron-parser's CronDate: an instant and the zone it is read in. */
+class CronDate {
+  constructor(ms, tz) {
+    this._ms = ms;
+    this._tz = tz || 'UTC';
+  }
+  getTime() { return this._ms; }
+  valueOf() { return this._ms; }
+  toDate() { return new Date(this._ms); }
+  toISOString() { return new Date(this._ms).toISOString(); }
+  toJSON() { return this.toISOString(); }
+  toString() { return this.toDate().toString(); }
+  get tz() { return this._tz; }
+  getFullYear() { return fieldsIn(this._ms, this._tz).year; }
+  getMonth() { return fieldsIn(this._ms, this._tz).month; }
+  getDate() { return fieldsIn(this._ms, this._tz).day; }
+  getDay() { return fieldsIn(this._ms, this._tz).weekday; }
+  getHours() { return fieldsIn(this._ms, this._tz).hour; }
+  getMinutes() { return fieldsIn(this._ms, this._tz).minute; }
+  getSeconds() { return fieldsIn(this._ms, this._tz).second; }
+  getMilliseconds() { return new Date(this._ms).getUTCMilliseconds(); }
+  getUTCFullYear() { return new Date(this._ms).getUTCFullYear(); }
+  getUTCMonth() { return new Date(this._ms).getUTCMonth(); }
+  getUTCDate() { return new Date(this._ms).getUTCDate(); }
+  getUTCDay() { return new Date(this._ms).getUTCDay(); }
+  getUTCHours() { return new Date(this._ms).getUTCHours(); }
+  getUTCMinutes() { return new Date(this._ms).getUTCMinutes(); }
+  getUTCSeconds() { return new Date(this._ms).getUTCSeconds(); }
+}
+
+const OUT_OF_RANGE = 'Out of the time span range';
+
+/** cron-parser's CronExpression: an iterator over the fire times from currentDate. */
+class CronExpression {
+  constructor(expression, options = {}) {
+    string(expression, 'expression');
+    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    this._tz = options.tz === undefined ? defaultZone() : string(options.tz, 'tz');
+    this._start = instant(options.startDate, 'startDate');
+    this._end = instant(options.endDate, 'endDate');
+    this._initial = instant(options.currentDate, 'currentDate') ?? Date.now();
+    this._cursor = this._initial;
+    // cron-parser draws H from hashSeed, or from a random seed of its own when there is none.
+    let seed = options.hashSeed;
+    if (seed === undefined && /H/.test(expression)) seed = Math.random().toString(36).slice(2);
+    const o = { dialect: 'cron-parser', tz: this._tz, seed: seedParts(seed, 'hashSeed') };
+    if (options.strict) o.strict = true;
+    const { schedule, info } = compile(expression, o, this);
+    this._s = schedule;
+    this._expression = expression;
+    this._resolved = info.resolved;
+  }
+  _step(forward, move) {
+    const t = forward ? this._s.next(this._cursor) : this._s.prev(this._cursor);
+    if (Number.isNaN(t) || (forward && this._end !== undefined && t > this._end) ||
+        (!forward && this._start !== undefined && t < this._start))
+      throw new Error(OUT_OF_RANGE);
+    if (move) this._cursor = t;
+    return new CronDate(t, this._tz);
+  }
+  next() { return this._step(true, true); }
+  prev() { return this._step(false, true); }
+  hasNext() {
+    try { this._step(true, false); return true; } catch (e) { return false; }
+  }
+  hasPrev() {
+    try { this._step(false, false); return true; } catch (e) { return false; }
+  }
+  /** Up to `limit` fire times from the cursor (backwards for a negative limit), fewer at the range's end. */
+  take(limit) {
+    const out = [];
+    const forward = limit >= 0;
+    for (let i = 0; i < Math.abs(limit); i++) {
+      try { out.push(this._step(forward, true)); } catch (e) { break; }
+    }
+    return out;
+  }
+  /** Back to currentDate, or to `newDate`. */
+  reset(newDate) {
+    this._cursor = newDate === undefined ? this._initial : instant(newDate, 'newDate');
+  }
+  /** Whether the date's second is a fire time (its milliseconds ignored, as cron-parser does). */
+  includesDate(date) {
+    const t = Math.floor(instant(date, 'date') / 1000) * 1000;
+    return this._s.next(t - 1) === t;
+  }
+  /** The expression with H drawn (fuzzycron writes what it read, not cron-parser's normalized fields). */
+  stringify(includeSeconds = false) {
+    const fields = this._resolved.trim().split(/\s+/);
+    return (fields.length === 6 && !includeSeconds ? fields.slice(1) : fields).join(' ');
+  }
+  toString() { return this.stringify(); }
+  [Symbol.iterator]() {
+    return { next: () => (this.hasNext() ? { value: this.next(), done: false } : { value: undefined, done: true }) };
+  }
+}
+
+const CronExpressionParser = {
+  /** cron-parser 5's parse(expression, {currentDate, startDate, endDate, tz, hashSeed, strict}). */
+  parse(expression, options = {}) {
+    return new CronExpression(expression, options);
+  },
+};
+
+// cron-parser's crontab reading: VAR=value lines, # comments, entries of an
+// expression (5 or 6 fields, as cron-parser takes the first six atoms) and a command.
+function parseCrontab(text) {
+  const result = { variables: {}, expressions: [], errors: {} };
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const variable = line.match(/^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/);
+    if (variable) {
+      result.variables[variable[1]] = variable[2];
+      continue;
+    }
+    try {
+      const atoms = line.split(' ');
+      if (atoms.length < 6) throw new Error(`Invalid entry: ${line}`);
+      result.expressions.push(CronExpressionParser.parse(atoms.slice(0, 6).join(' ')));
+    } catch (e) {
+      result.errors[line] = e;
+    }
+  }
+  return result;
+}
+
+const CronFileParser = {
+  parseFileSync(path) {
+    return parseCrontab(require('fs').readFileSync(string(path, 'path'), 'utf8'));
+  },
+  async parseFile(path) {
+    return parseCrontab(await require('fs').promises.readFile(string(path, 'path'), 'utf8'));
+  },
+};
+
+module.exports = {
+  // fuzzycron's own
+  parse, explain, lint, resolve, offset, spread, version, Schedule, FuzzycronError,
+  // cron-parser 5's
+  CronExpressionParser, CronExpression, CronFileParser, CronDate,
+};
+module.exports.default = CronExpressionParser;

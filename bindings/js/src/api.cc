@@ -29,7 +29,8 @@ json error_json(const fuzzycron::Error& e) {
             {"kind", std::string(fuzzycron::error_kind_name(e.kind()))}}}};
 }
 
-// {"dialect", "tz", "dst", "hash", "seed": [...], "strict", "secondAtBeginning", "dayOr"}
+// {"dialect", "tz", "dst", "hash", "seed": [...], "strict", "secondAtBeginning", "dayOr",
+//  "furiko": {"format", "hashFields", "hashSecondsByDefault", "hashNames"}}
 fuzzycron::ParseOptions options_of(const std::string& text) {
   const json o = text.empty() ? json::object() : json::parse(text);
   fuzzycron::OptionNames names;
@@ -41,6 +42,13 @@ fuzzycron::ParseOptions options_of(const std::string& text) {
   names.cron_parser.strict = o.value("strict", false);
   names.croniter.second_at_beginning = o.value("secondAtBeginning", false);
   names.croniter.day_or = o.value("dayOr", true);
+  if (o.contains("furiko")) {
+    const json& f = o["furiko"];
+    names.furiko.quartz_day_of_week = f.value("format", "standard") == "quartz";
+    names.furiko.hash_fields = f.value("hashFields", true);
+    names.furiko.hash_seconds_by_default = f.value("hashSecondsByDefault", false);
+    names.furiko.hash_names = f.value("hashNames", true);
+  }
   return fuzzycron::options_from_names(names);
 }
 
