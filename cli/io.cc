@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -73,7 +74,19 @@ std::vector<std::string> hosts_of(const std::optional<int>& count, const std::st
   return hosts;
 }
 
-void write_file_atomically(const std::string& path, std::string_view text) {
+void write_file_atomically(const std::string& given, std::string_view text) {
+  std::error_code ec;
+  // A symlink's target is what changes (the link stays); a device, FIFO or
+  // socket (-o /dev/null, /dev/stdout) is written to, never replaced by a file.
+  const std::string path =
+      std::filesystem::is_symlink(given, ec) ? std::filesystem::weakly_canonical(given, ec).string() : given;
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    std::ofstream f(path, std::ios::binary);
+    f << text;
+    if (!f.flush()) throw Error(ErrorKind::argument, "cannot write '" + given + "'", given, 1);
+    return;
+  }
   const std::string temporary = path + ".tmp." + std::to_string(::getpid());
   {
     std::ofstream f(temporary, std::ios::binary | std::ios::trunc);

@@ -16,7 +16,9 @@ std::vector<std::string> lines_of(std::string_view text);
 // Hosts named by --hosts N (host-1 ... host-N) or --host-list FILE (one per
 // line, # comments); none when neither is given. Throws Error.
 std::vector<std::string> hosts_of(const std::optional<int>& count, const std::string& list);
-// Writes beside `path` and renames over it: never a half-written file.
+// Writes beside `path` and renames over it: never a half-written file. A
+// symlink's target is replaced (the link stays); a device or FIFO (/dev/null)
+// is written to directly, never replaced.
 void write_file_atomically(const std::string& path, std::string_view text);
 // A workflow's path in its repository: ".github/workflows/x.yml" from any
 // path that contains it, else the file name.

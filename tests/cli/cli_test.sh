@@ -107,6 +107,12 @@ check balance-check 0 "up to date" -- balance examples/fleet.crontab -d quartz -
 check balance-stale 1 "stale" -- balance examples/fleet.crontab -d quartz --hosts 21 --lock "$lock" --check
 check balance-placed 0 "placed: host-21/" -- balance examples/fleet.crontab -d quartz --hosts 21 --lock "$lock" -o /dev/null
 check balance-dropped 0 "dropped: H * * * * ? @ UTC: host-20/" -- balance examples/fleet.crontab -d quartz --hosts 19 --lock "$lock" -o /dev/null
+# -o /dev/null writes to the device: it must not be replaced by a file (it was, once, and broke the machine)
+if [ -c /dev/null ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL balance-dev-null: /dev/null is no longer a device"; fi
+ln -sf "$lock" "$lock.link"
+check balance-symlink 0 "wrote $lock.link" -- balance examples/fleet.crontab -d quartz --hosts 20 -o "$lock.link"
+if [ -L "$lock.link" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL balance-symlink-kept: the link was replaced"; fi
+rm -f "$lock.link"
 check balance-resolve 0 "$(grep -o '"host-3/sync-orders": \[[0-9]*\]' "$lock" | grep -o '[0-9]*\]' | tr -d ']') * * * * ? /opt/app/bin/sync-orders" -- resolve --crontab examples/fleet.crontab -d quartz --host host-3 --balance "$lock"
 check balance-missing 0 "job 'host-99/sync-orders' is not in the balance lock" -- resolve --crontab examples/fleet.crontab -d quartz --host host-99 --balance "$lock"
 check balance-dialect 2 "the balance lock is for the quartz dialect, and the schedules are read as standard" -- resolve 'H * * * *' --seed a --balance "$lock"
