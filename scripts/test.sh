@@ -18,5 +18,7 @@ echo "== wasm"
 cmake --preset wasm >/dev/null
 cmake --build --preset wasm -j "$jobs"
 bash tests/js/run.sh build/wasm build/release/fuzzycron
+bash scripts/playground.sh 0 --build-only
+python3 tests/web/playground_test.py build/wasm/web build/release/fuzzycron build/wasm/artifacts
 echo "== fuzz"
 FUZZ_SECONDS=${FUZZ_SECONDS:-30} bash scripts/fuzz.sh
