@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-45}
 cmake --preset fuzz >/dev/null
-targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch fuzz_manifest fuzz_c_api fuzz_balance)
+targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch fuzz_manifest fuzz_c_api fuzz_balance fuzz_tzif)
 # Only the fuzz targets: the command-line tool itself is not fuzzed whole, and
 # building it with the fuzzing flags would cost CI a minute.
 cmake --build --preset fuzz -j "$(nproc)" --target "${targets[@]}"
@@ -21,7 +21,12 @@ vectors=tests/vectors
 make_corpus() {
   local target=$1 dir=$work/corpus-$1 prefix=$2 i=0
   mkdir -p "$dir"
-  if [ "$target" = fuzz_balance ]; then  # the committed locks
+  if [ "$target" = fuzz_tzif ]; then  # a few real zones
+    for z in UTC Europe/Berlin America/New_York Australia/Lord_Howe Pacific/Apia Asia/Kolkata; do
+      i=$((i + 1)); cp "/usr/share/zoneinfo/$z" "$dir/z-$i"
+    done
+    return
+  elif [ "$target" = fuzz_balance ]; then  # the committed locks
     for f in examples/*.lock; do
       [ -f "$f" ] || continue
       i=$((i + 1)); cp "$f" "$dir/l-$i"
