@@ -28,7 +28,7 @@ case $profile in
       clang libclang-rt-14-dev
       dpkg-dev lintian file clang-format zsh fish
       golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd
-      python3 python3-dev pybind11-dev python3-pytest python3-croniter
+      python3 python3-dev pybind11-dev python3-pytest python3-croniter python3-venv python3-setuptools python3-wheel
       postgresql-15 faketime
       emscripten chromium-driver python3-selenium
     ) ;;
