@@ -229,6 +229,71 @@ class CronDate {
 
 const OUT_OF_RANGE = 'Out of the time span range';
 
+// ---- cron-parser's written form of a field (CronExpression.stringify)
+const secondsZero = { values: [0], wildcard: false, question: false, nth: 0, min: 0, max: 59 };
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+// Sorted values cut into runs of one step, the way cron-parser groups them: a
+// run takes its second value at the first gap unless the gap after it is
+// smaller, then keeps every value one step further; a run of two becomes two
+// single values.
+function runsOf(values) {
+  const runs = [];
+  let run = null;
+  values.forEach((v, i) => {
+    if (run === null) { run = { start: v, count: 1 }; return; }
+    if (v === 'L' || v === 'W') { runs.push(run, { start: v, count: 1 }); run = null; return; }
+    const gap = v - values[i - 1];
+    if (run.step === undefined && i + 1 < values.length) {
+      if (gap <= values[i + 1] - v) { run = { start: run.start, count: 2, end: v, step: gap }; return; }
+      run.step = 1;
+    }
+    if (v - (run.end === undefined ? 0 : run.end) === run.step) {
+      run.count++;
+      run.end = v;
+      return;
+    }
+    if (run.count === 2) runs.push({ start: run.start, count: 1 }, { start: run.end, count: 1 });
+    else runs.push(run.count === 1 ? { start: run.start, count: 1 } : run);
+    run = { start: v, count: 1 };
+  });
+  if (run) runs.push(run);
+  return runs;
+}
+
+function runText(run) {
+  if (run.count === 1) return String(run.start);
+  if (run.step === 1) return `${run.start}-${run.end}`;
+  // Too few values for a step to read well: cron-parser lists them.
+  if (run.step * (run.start === 0 ? run.count - 1 : run.count) > run.end) {
+    const listed = [];
+    for (let v = run.start; v <= run.end; v += run.step) listed.push(v);
+    return listed.join(',');
+  }
+  return `${run.start}-${run.end}/${run.step}`;
+}
+
+function cronParserField(name, field, all) {
+  let values = [...new Set(field.values)].sort((a, b) =>
+    (typeof a === 'number' && typeof b === 'number') ? a - b : String(a).localeCompare(String(b)));
+  let max = field.max;
+  const day = name === 'day-of-month' || name === 'day-of-week';
+  if (name === 'day-of-week') {
+    max = 6;
+    if (values.length === 1 && values[0] === 7) values = [0];  // Sunday alone is written 0
+    else if (values[values.length - 1] === 7) values = values.slice(0, -1);
+  }
+  if (name === 'day-of-month' && all.month && all.month.values.length === 1) max = DAYS_IN_MONTH[all.month.values[0] - 1];
+  const runs = runsOf(values);
+  if (runs.length === 1 && runs[0].step) {
+    const r = runs[0];
+    if (r.step === 1 && r.start === field.min && r.end >= max && (!day || field.wildcard))
+      return field.question ? '?' : '*';
+    if (r.step !== 1 && r.start === field.min && r.end >= max - r.step + 1) return `*/${r.step}`;
+  }
+  return runs.map((r) => (name === 'day-of-week' && field.nth > 0 ? `${runText(r)}#${field.nth}` : runText(r))).join(',');
+}
+
 /** cron-parser's CronExpression: an iterator over the fire times from currentDate. */
 class CronExpression {
   constructor(expression, options = {}) {
@@ -247,6 +312,7 @@ class CronExpression {
     const { schedule, info } = compile(expression, o, this);
     this._s = schedule;
     this._expression = expression;
+    this._options = o;
     this._resolved = info.resolved;
   }
   _step(forward, move) {
@@ -283,10 +349,12 @@ class CronExpression {
     const t = Math.floor(instant(date, 'date') / 1000) * 1000;
     return this._s.next(t - 1) === t;
   }
-  /** The expression with H drawn (fuzzycron writes what it read, not cron-parser's normalized fields). */
+  /** The expression as cron-parser writes it back: H drawn, each field's values compacted. */
   stringify(includeSeconds = false) {
-    const fields = this._resolved.trim().split(/\s+/);
-    return (fields.length === 6 && !includeSeconds ? fields.slice(1) : fields).join(' ');
+    const f = answer(core().fields(this._expression, JSON.stringify(this._options)));
+    const order = ['minute', 'hour', 'day-of-month', 'month', 'day-of-week'];
+    if (includeSeconds) order.unshift('second');
+    return order.map((name) => cronParserField(name, f[name] || secondsZero, f)).join(' ');
   }
   toString() { return this.stringify(); }
   [Symbol.iterator]() {

@@ -180,6 +180,55 @@ std::string spread(const std::string& crontab, const std::string& options) {
   });
 }
 
+// Each field's values as written, expanded (what cron-parser's stringify() compacts):
+// {"second": {"values": [...], "wildcard", "question", "nth"}, ...}; 'L' and nL stay text.
+std::string fields(const std::string& expression, const std::string& options) {
+  return guarded([&] {
+    const auto o = options_of(options);
+    const fuzzycron::Syntax syntax = fuzzycron::syntax_of(fuzzycron::resolve(expression, o), o);
+    json out = json::object();
+    if (syntax.lines.empty()) return out;
+    for (const auto& field : syntax.lines.front().fields) {
+      if (!field) continue;
+      const auto limits = fuzzycron::field_limits(o.dialect, field->id);
+      json values = json::array();
+      bool wildcard = false, question = false;
+      int nth = 0;
+      for (const auto& t : field->terms) {
+        using K = fuzzycron::Term::Kind;
+        const int step = t.step > 0 ? t.step : 1;
+        switch (t.kind) {
+          case K::no_spec: question = true; [[fallthrough]];
+          case K::all:
+            wildcard = wildcard || t.step == 0;
+            for (int v = limits.min; v <= limits.max; v += step) values.push_back(v);
+            break;
+          case K::value:
+            if (t.step == 0)
+              values.push_back(t.lo);
+            else
+              for (int v = t.lo; v <= limits.max; v += step) values.push_back(v);
+            break;
+          case K::range:
+            for (int v = t.lo; v <= t.hi; v += step) values.push_back(v);
+            break;
+          case K::last_day: values.push_back("L"); break;
+          case K::last_of_weekday: values.push_back(std::to_string(t.lo) + "L"); break;
+          case K::nth_weekday:
+            values.push_back(t.lo);
+            nth = t.hi;
+            break;
+          default: values.push_back(field->text); break;
+        }
+      }
+      out[std::string(fuzzycron::field_name(field->id))] = {{"values", values},     {"wildcard", wildcard},
+                                                            {"question", question}, {"nth", nth},
+                                                            {"min", limits.min},    {"max", limits.max}};
+    }
+    return out;
+  });
+}
+
 std::string version() { return std::string(fuzzycron::version()); }
 
 }  // namespace
@@ -196,5 +245,6 @@ EMSCRIPTEN_BINDINGS(fuzzycron) {
   emscripten::function("resolve", &resolve);
   emscripten::function("offset", &offset);
   emscripten::function("spread", &spread);
+  emscripten::function("fields", &fields);
   emscripten::function("version", &version);
 }
