@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -33,32 +34,43 @@ std::string said(const std::vector<int>& v) { return fmt::format("[{}]", fmt::jo
 
 bool yaml_file(const std::string& file) { return file.ends_with(".yaml") || file.ends_with(".yml"); }
 
-// The schedules of a Kubernetes manifest (every CronJob, seeded [namespace,
-// name]) or else a GitHub workflow (seeded [repository, path, position]), as
-// `resolve --manifest`/`--workflow` seed them; none of them per host.
-std::vector<BalanceJob> yaml_jobs(const BalanceCommand& c, const std::string& file, const ParseOptions& base,
-                                  std::ostream& err, bool& unreadable) {
-  const std::string text = read_file(file);
-  std::vector<FoundSchedule> found = manifest_schedules(text);
-  if (found.empty()) {
+// A Kubernetes manifest (every CronJob, seeded [namespace, name]) or else a
+// GitHub workflow (seeded [repository, path, position]), read once: its
+// schedules as `resolve --manifest`/`--workflow` seed them, none of them per host.
+struct YamlFile {
+  std::string file, text;
+  std::vector<FoundSchedule> found;
+  bool manifest = true;
+};
+
+// Throws Error for text that is not YAML (with its line) and for a workflow without --repository.
+YamlFile read_yaml(const BalanceCommand& c, const std::string& file) {
+  YamlFile y{file, read_file(file), {}, true};
+  y.found = manifest_schedules(y.text);
+  if (y.found.empty()) {
     if (c.repository.empty())
       throw Error(ErrorKind::argument,
                   "'" + file + "' has no CronJob: a GitHub workflow needs --repository OWNER/REPO to seed its crons",
                   file, 1);
-    found = workflow_schedules(text, c.repository, workflow_path_of(file));
+    y.found = workflow_schedules(y.text, c.repository, workflow_path_of(file));
+    y.manifest = false;
   }
-  const std::vector<std::string> lines = lines_of(text);
+  return y;
+}
+
+std::vector<BalanceJob> yaml_jobs(const YamlFile& y, const ParseOptions& base, std::ostream& err, bool& unreadable) {
+  const std::vector<std::string> lines = lines_of(y.text);
   std::vector<BalanceJob> jobs;
-  for (const auto& s : found) {
-    BalanceJob job{.expression = s.expression, .options = base, .line = s.line, .column = s.column, .source = file};
+  for (const auto& s : y.found) {
+    BalanceJob job{.expression = s.expression, .options = base, .line = s.line, .column = s.column, .source = y.file};
     job.options.seed = s.seed;
     if (s.line >= 1 && static_cast<std::size_t>(s.line) <= lines.size())
       job.text = lines[static_cast<std::size_t>(s.line - 1)];
     if (s.seed.parts().empty() && s.expression.find('H') != std::string::npos) {
-      err << format_diagnostic(file, Diagnostic{Severity::error, "", s.line, s.column,
-                                                s.name + ": the CronJob has no metadata.name to seed its hash forms "
-                                                         "with",
-                                                job.text});
+      err << format_diagnostic(y.file, Diagnostic{Severity::error, "", s.line, s.column,
+                                                  s.name + ": the CronJob has no metadata.name to seed its hash "
+                                                           "forms with",
+                                                  job.text});
       unreadable = true;
       continue;
     }
@@ -69,11 +81,10 @@ std::vector<BalanceJob> yaml_jobs(const BalanceCommand& c, const std::string& fi
 
 // Without -d, a fleet of Kubernetes manifests only is read as Kubernetes reads
 // it (as `resolve --manifest` does); mixed with crontabs or workflows, -d says.
-Dialect dialect_for(const BalanceCommand& c, const ParseOptions& base) {
+Dialect dialect_for(const BalanceCommand& c, const ParseOptions& base, const std::vector<YamlFile>& yaml) {
   if (c.flags.dialect_flag->given()) return base.dialect;
-  std::size_t manifests = 0;
-  for (const auto& file : c.files)
-    if (yaml_file(file) && !manifest_schedules(read_file(file)).empty()) ++manifests;
+  const auto manifests =
+      static_cast<std::size_t>(std::count_if(yaml.begin(), yaml.end(), [](const YamlFile& y) { return y.manifest; }));
   if (manifests == 0) return base.dialect;
   if (manifests < c.files.size())
     throw Error(ErrorKind::argument,
@@ -84,21 +95,25 @@ Dialect dialect_for(const BalanceCommand& c, const ParseOptions& base) {
 
 int run(const BalanceCommand& c, std::ostream& out, std::ostream& err) {
   ParseOptions base = parse_options(c.flags, false);
-  base.dialect = dialect_for(c, base);
+  bool unreadable = false;
+  std::vector<YamlFile> yaml;  // read before the dialect is known: manifests decide it
+  for (const auto& file : c.files) {
+    if (!yaml_file(file)) continue;
+    try {
+      yaml.push_back(read_yaml(c, file));
+    } catch (const Error& e) {
+      if (e.line() == 0) throw;
+      err << format_diagnostic(file, Diagnostic{Severity::error, "", e.line(), e.column(), e.message(), e.text()});
+      unreadable = true;
+    }
+  }
+  base.dialect = dialect_for(c, base, yaml);
   const std::vector<std::string> hosts = hosts_of(c.hosts, c.host_list);
   std::vector<BalanceJob> jobs;
-  bool unreadable = false;
+  for (const auto& y : yaml)
+    for (auto& job : yaml_jobs(y, base, err, unreadable)) jobs.push_back(std::move(job));
   for (const auto& file : c.files) {
-    if (yaml_file(file)) {
-      try {
-        for (auto& job : yaml_jobs(c, file, base, err, unreadable)) jobs.push_back(std::move(job));
-      } catch (const Error& e) {
-        if (e.line() == 0) throw;
-        err << format_diagnostic(file, Diagnostic{Severity::error, "", e.line(), e.column(), e.message(), e.text()});
-        unreadable = true;
-      }
-      continue;
-    }
+    if (yaml_file(file)) continue;
     const Crontab tab = parse_crontab(read_file(file), base.dialect);
     for (const auto& e : tab.errors) err << format_diagnostic(file, e);
     unreadable = unreadable || !tab.errors.empty();

@@ -117,10 +117,7 @@ int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std
   }
   std::vector<InPlaceProblem> warnings;
   if (options.balance) {  // a schedule the lock does not name keeps plain H: said, as for crontabs
-    const std::vector<FoundSchedule> found =
-        workflow ? workflow_schedules(text, repository, c.path.empty() ? workflow_path_of(shown) : c.path)
-                 : manifest_schedules(text);
-    for (const auto& s : found) {
+    for (const auto& s : r.schedules) {
       ParseOptions job = options;
       job.seed = s.seed;
       if (s.seed.parts().empty() || !missing_from_balance(s.expression, job)) continue;

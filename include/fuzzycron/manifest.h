@@ -30,10 +30,23 @@ struct InPlaceProblem : Diagnostic {
   std::string name{};  // the CronJob's namespace/name, or the workflow entry's position
 };
 
+// A schedule as resolve_manifest and resolve_workflow find it: where it is,
+// what names it, and the seed its hash forms are drawn with (what `fuzzycron
+// balance` reads from YAML). Schedules without H are listed too.
+struct FoundSchedule {
+  int document = 0;  // 1-based document of the stream
+  int line = 0;      // 1-based line and column of the schedule's text
+  int column = 0;
+  std::string name{};        // as in InPlaceChange
+  std::string expression{};  // the schedule, as resolve reads it
+  Seed seed{};               // empty: a CronJob without metadata.name
+};
+
 struct InPlaceResult {
   std::string text{};  // the file with the schedules resolved
   std::vector<InPlaceChange> changes{};
   std::vector<InPlaceProblem> problems{};
+  std::vector<FoundSchedule> schedules{};  // every schedule found, resolved or not (as *_schedules lists them)
 };
 
 // Every batch/v1 CronJob of a multi-document YAML stream: a spec.schedule with
@@ -49,17 +62,6 @@ FUZZYCRON_EXPORT InPlaceResult resolve_manifest(std::string_view yaml, const Par
 FUZZYCRON_EXPORT InPlaceResult resolve_workflow(std::string_view yaml, const std::string& repository,
                                                 const std::string& path, const ParseOptions& options);
 
-// A schedule as resolve_manifest and resolve_workflow find it: where it is,
-// what names it, and the seed its hash forms are drawn with (what `fuzzycron
-// balance` reads from YAML). Schedules without H are listed too.
-struct FoundSchedule {
-  int document = 0;  // 1-based document of the stream
-  int line = 0;      // 1-based line and column of the schedule's text
-  int column = 0;
-  std::string name{};        // as in InPlaceChange
-  std::string expression{};  // the schedule, as resolve reads it
-  Seed seed{};               // empty: a CronJob without metadata.name
-};
 // Throw as resolve_manifest and resolve_workflow do for text that is not YAML
 // (and a workflow without a schedule); a CronJob without a schedule is left out.
 //

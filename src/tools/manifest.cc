@@ -476,6 +476,7 @@ InPlaceResult resolve_manifest(std::string_view yaml, const ParseOptions& option
   // A stream with no CronJob, or none with H, comes out as it went in (a Helm post-renderer).
   std::vector<Scalar> places = found;
   InPlaceResult out = splice(yaml, std::move(found), options, std::move(problems));
+  out.schedules = listed(places);
   for (const auto& c : out.changes)  // what Kubernetes (robfig/cron) reads
     if (const auto e = target_grammar_error(c.after, Target::kubernetes)) {
       const auto s = std::find_if(places.begin(), places.end(),
@@ -493,6 +494,7 @@ InPlaceResult resolve_workflow(std::string_view yaml, const std::string& reposit
   const bool schedule = collect_workflow(yaml, repository, path, found, references);
   if (!schedule) throw no_schedule(yaml);
   InPlaceResult out = splice(yaml, found, options, std::move(problems));
+  out.schedules = listed(found);
   // Every cron as GitHub reads it: 5 fields, day-of-week 0-6, no H left.
   std::vector<std::string> finals;
   for (const Scalar& s : found) {

@@ -143,6 +143,8 @@ check balance-workflow-repository 2 "needs --repository OWNER/REPO" -- balance "
 check balance-mixed 2 "say the dialect of the one lock with -d" -- balance "$manifests/jobs.yaml" examples/fleet.crontab
 printf -- 'apiVersion: batch/v1\nkind: CronJob\nspec:\n  schedule: "H * * * *"\n' >"$manifests/noname.yaml"
 check balance-manifest-noname 2 "noname.yaml:4:14: error: default/(no name): the CronJob has no metadata.name" -- balance "$manifests/noname.yaml"
+printf 'a: [\n' >"$manifests/bad.yaml"  # not YAML: said at its place, nothing written
+check balance-not-yaml 2 "bad.yaml:2:1: error: not valid YAML" -- balance "$manifests/bad.yaml" "$manifests/jobs.yaml"
 rm -rf "$manifests" "$lock"
 # a crontab for a cluster (issue 20 item 2): seeded by the job alone, FC007 for a job named after its replica
 printf '# name: backup-web1\nH H * * * /bin/backup\n# name: report\nH H * * * /bin/report\n' >"$tab"

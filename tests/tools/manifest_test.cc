@@ -387,6 +387,8 @@ TEST(Schedules, ListedWithTheSeedsResolveUses) {
   const InPlaceResult r = resolve_manifest(yaml, ParseOptions{});
   ASSERT_FALSE(r.changes.empty());
   EXPECT_EQ(r.changes[0].after, resolve(found[0].expression, o));
+  ASSERT_EQ(r.schedules.size(), found.size());  // resolve lists what it read: no second reading needed
+  for (std::size_t i = 0; i < found.size(); ++i) EXPECT_EQ(r.schedules[i].seed, found[i].seed);
 
   const std::string workflow = "on:\n  schedule:\n    - cron: H H * * *\n    - cron: '5 4 * * *'\n";
   const auto crons = workflow_schedules(workflow, "o/r", ".github/workflows/w.yml");
