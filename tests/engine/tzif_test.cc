@@ -61,5 +61,27 @@ TEST(Tzif, NotTzifIsNone) {
   EXPECT_FALSE(read_tzif(truncated));
 }
 
+// A footer whose DST starts at 02:00 local on 1 January, 17 hours east of UTC:
+// that start falls on 31 December in UTC, where date's POSIX zone once answered
+// the interval before it (found by fuzz_tzif: a zone built on it stepped
+// second by second through 600 years). Every answer holds its instant, and in
+// that window the offset is DST's.
+TEST(PosixRuleTest, TransitionInTheNeighbouringUtcYear) {
+  const auto rule = PosixRule::parse("AAA-17BBB3,0,M6.5.1");
+  ASSERT_TRUE(rule);
+  for (std::int64_t t = 1735603200; t < 1735603200 + 3 * 31622400; t += 1800) {  // 2024-12-31 on
+    const RuleInterval r = rule->at(t);
+    ASSERT_LE(r.begin, t);
+    ASSERT_LT(t, r.end);
+    ASSERT_GE(r.end - r.begin, 86400) << t;  // the rule's intervals are months long
+  }
+  EXPECT_EQ(rule->at(1767182400).offset, -3 * 3600);  // 2025-12-31 12:00 UTC: 2026's DST has begun
+  EXPECT_EQ(rule->at(1767182400 - 86400).offset, 17 * 3600);
+  Tzif bare;
+  bare.footer = "AAA-17BBB3,0,M6.5.1";
+  const Zone zone(std::make_shared<const Tzif>(bare), "fuzz");
+  EXPECT_EQ(zone.offset_at(1767182400), -3 * 3600);
+}
+
 }  // namespace
 }  // namespace fuzzycron::detail
