@@ -12,5 +12,16 @@ if [ ! -d "$peers/node_modules/cron-parser" ] || [ ! -d "$peers/node_modules/cro
 fi
 echo "cron-parser $(node -p "require('./$peers/node_modules/cron-parser/package.json').version"), croner $(node -p "require('./$peers/node_modules/croner/package.json').version"), node $(node --version)"
 node scripts/bench-js.js build/wasm/npm "$peers/node_modules"
-js=build/wasm/npm/fuzzycron-wasm.js
-echo "fuzzycron-wasm.js: $(wc -c <"$js") bytes, $(gzip -9 -c "$js" | wc -c) gzipped (zones embedded)"
+# Sizes: the module and its glue, with the zones and without (the size goal's
+# measure, a second build: -DFUZZYCRON_WASM_ZONES=OFF in build/wasm-nozones).
+cmake --preset wasm -B build/wasm-nozones -DFUZZYCRON_WASM_ZONES=OFF >/dev/null
+NODE_PATH=/usr/share/nodejs cmake --build build/wasm-nozones -j "$(nproc)" >/dev/null
+for dir in build/wasm build/wasm-nozones; do
+  total=0
+  for f in fuzzycron-wasm.wasm fuzzycron-wasm.js; do
+    raw=$(wc -c <"$dir/npm/$f") gz=$(gzip -9 -c "$dir/npm/$f" | wc -c)
+    total=$((total + gz))
+    echo "$dir/npm/$f: $raw bytes, $gz gzipped"
+  done
+  echo "$dir: $total bytes gzipped in all"
+done

@@ -49,9 +49,9 @@ make_corpus() {
   fi
   printf '%b%s' "$prefix" '0 0 * * *' >"$dir/minimal"
 }
-status=0
-for target in "${targets[@]}"; do
-  bin=build/fuzz/fuzz/$target
+# One target: its corpus, the regressions replayed, then fuzzing; its report on stdout.
+fuzz_target() {
+  local target=$1 prefix bin=build/fuzz/fuzz/$1 status=0
   case $target in
     fuzz_next_prev) prefix='\x00\x01\x00\x01\x40\x42\x0f\x00\x00\x00\x00\x00' ;;
     fuzz_manifest) prefix='\x00' ;;
@@ -74,5 +74,19 @@ for target in "${targets[@]}"; do
     status=1
     echo "FAILED: $target (input kept in build/fuzz/findings/)"; tail -60 "$work/$target.log"
   fi
+  return $status
+}
+# A target fuzzes on one core: as many side by side as there are cores.
+parallel=$(nproc)
+pids=()
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
+  fuzz_target "$target" >"$work/$target.report" 2>&1 &
+  pids+=($!)
+done
+status=0
+for i in "${!targets[@]}"; do
+  wait "${pids[$i]}" || status=1
+  cat "$work/${targets[$i]}.report"
 done
 exit $status

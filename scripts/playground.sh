@@ -11,7 +11,7 @@ cmake --preset wasm >/dev/null
 cmake --build --preset wasm -j "$(nproc)"
 site=build/wasm/web
 rm -rf "$site" && mkdir -p "$site"
-cp web/index.html web/style.css web/app.js web/worker.js web/sw.js build/wasm/npm/fuzzycron-wasm.js "$site/"
+cp web/index.html web/style.css web/app.js web/worker.js web/sw.js build/wasm/npm/fuzzycron-wasm.js build/wasm/npm/fuzzycron-wasm.wasm "$site/"
 echo "playground: $site ($(du -sk "$site" | cut -f1) KB)"
 [ "${2:-}" = "--build-only" ] && exit 0
 echo "serving on http://127.0.0.1:$port/ (Ctrl-C to stop)"

@@ -3,7 +3,7 @@
 // ending the worker). One request in, one answer out.
 importScripts('fuzzycron-wasm.js');
 const fc = {};
-createFuzzycron(fc);  // WASM_ASYNC_COMPILATION=0: ready when the call returns
+createFuzzycron(fc);  // WASM_ASYNC_COMPILATION=0: fuzzycron-wasm.wasm read and compiled when the call returns
 
 function answer(text) {
   const r = JSON.parse(text);

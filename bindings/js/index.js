@@ -1,6 +1,7 @@
 'use strict';
 // fuzzycron for JavaScript: the schedule engine compiled to WebAssembly
-// (fuzzycron-wasm.js, built by the `wasm` preset), with two APIs over it:
+// (fuzzycron-wasm.wasm and its glue fuzzycron-wasm.js, built by the `wasm`
+// preset), with two APIs over it:
 //
 //   const { CronExpressionParser } = require('fuzzycron');   // cron-parser 5's, answers and all
 //   CronExpressionParser.parse('H 9 * * 1-5', { tz: 'Europe/Berlin', hashSeed: 'backup' }).next();
@@ -10,12 +11,16 @@
 //
 // No runtime dependencies; the module instantiates synchronously on first use.
 
+const fs = require('node:fs');
+const path = require('node:path');
 const createFuzzycron = require('./fuzzycron-wasm.js');
 
 let wasm = null;
 function core() {
   if (!wasm) {
-    const module = {};
+    // The wasm's bytes handed over: emscripten 3.1.6's glue would fetch() a
+    // file path under Node 18+, which has fetch but no file: URLs.
+    const module = { wasmBinary: fs.readFileSync(path.join(__dirname, 'fuzzycron-wasm.wasm')) };
     createFuzzycron(module);  // WASM_ASYNC_COMPILATION=0: ready when the call returns
     if (typeof module.Schedule !== 'function') throw new Error('fuzzycron: the WebAssembly module did not load');
     wasm = module;

@@ -1,6 +1,8 @@
 #include "engine/zone.h"
 
-#ifndef FUZZYCRON_TZIF_ZONES
+#ifdef FUZZYCRON_TZIF_ZONES
+#include "engine/embedded_zones.h"
+#else
 #include <date/tz.h>
 #endif
 
@@ -27,7 +29,7 @@ constexpr std::int64_t kTableHi = 13569465600;  // 2400-01-01
 [[maybe_unused]] sys_seconds at(std::int64_t s) { return sys_seconds{seconds{s}}; }
 
 // The zone's TZif file from $TZDIR (default /usr/share/zoneinfo), or "".
-std::string zone_file(const std::string& zone_name) {
+[[maybe_unused]] std::string zone_file(const std::string& zone_name) {
   const char* dir = std::getenv("TZDIR");
   std::ifstream in(std::string(dir && *dir ? dir : "/usr/share/zoneinfo") + "/" + zone_name, std::ios::binary);
   if (!in) return {};
@@ -170,9 +172,8 @@ const Zone* find_zone(const std::string& name) {
                               "': expected an IANA name such as Europe/Berlin or America/New_York");
   };
 #ifdef FUZZYCRON_TZIF_ZONES
-  // The zone's own TZif file; a name that could leave the database directory is none.
-  if (name.empty() || name.front() == '/' || name.find("..") != std::string::npos) throw unknown();
-  auto tzif = read_tzif(zone_file(name));
+  // The zone's own TZif file, carried in the build.
+  auto tzif = read_tzif(embedded_zone(name));
   if (!tzif) throw unknown();
   auto [it, ok] =
       zones.emplace(name, std::make_unique<const Zone>(std::make_shared<const Tzif>(std::move(*tzif)), name));
