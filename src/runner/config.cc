@@ -18,115 +18,22 @@ namespace {
 
 using std::chrono::milliseconds;
 
-// The settings a comment above an entry can hold; any other "# word: text" is
-// prose ("# owner: team-a"), and a near miss of one of these is a warning.
-constexpr std::string_view kSettings[] = {
-    "on-lost",           "name",  "timeout",  "kill-grace",           "concurrency", "catchup",
-    "starting-deadline", "retry", "retry-on", "on-permanent-failure", "dst",         "fields"};
+using tools::quoted;
 
-bool known_setting(std::string_view key) {
-  return std::find(std::begin(kSettings), std::end(kSettings), key) != std::end(kSettings);
-}
-
-// A value as a message quotes it: at most 40 bytes, control bytes shown as '?'.
-std::string quoted(std::string_view value) {
-  std::string out;
-  for (unsigned char c : value.substr(0, 40)) out += c < 0x20 || c == 0x7f ? '?' : static_cast<char>(c);
-  return "'" + out + (value.size() > 40 ? "...'" : "'");
-}
-
-using Setting = CrontabSetting;
-
-[[noreturn]] void bad(const Setting& s, const std::string& line, int line_no, const std::string& message) {
-  throw Error(ErrorKind::syntax, message, line, s.value_column, line_no);
-}
-
-void apply(const Setting& s, const std::string& text, int line_no, JobSettings& out) {
-  auto duration = [&] {
-    milliseconds d{0};
-    try {
-      d = parse_duration(s.value);
-    } catch (const Error&) {  // said below, at the value's column
-    }
-    if (d.count() <= 0)
-      bad(s, text, line_no, fmt::format("{}: {} is not a duration such as 10m, 90s or 1h30m", s.key, quoted(s.value)));
-    return d;
-  };
-  if (s.key == "name" || s.key == "fields") return;  // the crontab reader takes them
-  if (s.key == "timeout") {
-    out.timeout = duration();
-  } else if (s.key == "kill-grace") {
-    out.kill_grace = duration();
-  } else if (s.key == "starting-deadline") {
-    out.starting_deadline = duration();
-  } else if (s.key == "concurrency") {
-    if (s.value == "forbid")
-      out.concurrency = Concurrency::forbid;
-    else if (s.value == "allow")
-      out.concurrency = Concurrency::allow;
-    else if (s.value == "replace")
-      out.concurrency = Concurrency::replace;
-    else if (s.value == "queue")
-      out.concurrency = Concurrency::queue;
-    else
-      bad(s, text, line_no, "concurrency: " + quoted(s.value) + ": use forbid, allow, replace or queue");
-  } else if (s.key == "catchup") {
-    if (s.value == "skip") {
-      out.catchup = Catchup::skip;
-    } else if (s.value == "latest") {
-      out.catchup = Catchup::latest;
-    } else if (s.value.starts_with("all:")) {
-      out.catchup = Catchup::all;
-      try {
-        std::size_t used = 0;
-        out.catchup_max = std::stoi(s.value.substr(4), &used);
-        if (used != s.value.size() - 4 || out.catchup_max < 1 || out.catchup_max > 1000) throw std::out_of_range("");
-      } catch (const std::exception&) {
-        bad(s, text, line_no, "catchup: 'all:N' takes N from 1 to 1000");
-      }
-    } else {
-      bad(s, text, line_no, "catchup: " + quoted(s.value) + ": use skip, latest or all:N");
-    }
-  } else if (s.key == "retry") {
-    try {
-      std::size_t used = 0;
-      out.retry = std::stoi(s.value, &used);
-      if (used != s.value.size() || out.retry < 0 || out.retry > 100) throw std::out_of_range("");
-    } catch (const std::exception&) {
-      bad(s, text, line_no, "retry: takes a number of retries from 0 to 100");
-    }
-  } else if (s.key == "retry-on") {
-    out.retry_on.clear();
-    std::size_t at = 0;
-    while (at <= s.value.size()) {
-      const auto comma = s.value.find(',', at);
-      const std::string item = s.value.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-      try {
-        std::size_t used = 0;
-        const int code = std::stoi(item, &used);
-        if (used != item.size() || code < 1 || code > 255) throw std::out_of_range("");
-        out.retry_on.push_back(code);
-      } catch (const std::exception&) {
-        bad(s, text, line_no, "retry-on: a list of exit codes from 1 to 255, e.g. 75,11");
-      }
-      if (comma == std::string::npos) break;
-      at = comma + 1;
-    }
-  } else if (s.key == "on-permanent-failure") {
-    if (s.value.empty()) bad(s, text, line_no, "on-permanent-failure: give the command to run");
-    out.on_permanent_failure = s.value;
-  } else if (s.key == "on-lost") {
-    if (s.value == "skip")
-      out.rerun_lost = false;
-    else if (s.value == "rerun")
-      out.rerun_lost = true;
-    else
-      bad(s, text, line_no, "on-lost: " + quoted(s.value) + ": use skip (at most once) or rerun (idempotent jobs)");
-  } else if (s.key == "dst") {
-    out.dst = DstPolicy::from_name(s.value);
-    if (!out.dst)
-      bad(s, text, line_no, "dst: " + quoted(s.value) + ": use cron, wall, or GAP-OVERLAP (e.g. skip-first)");
-  }
+JobSettings with_defaults(const tools::JobSettings& given) {
+  JobSettings out;
+  out.timeout = given.timeout;
+  if (given.kill_grace) out.kill_grace = *given.kill_grace;
+  if (given.concurrency) out.concurrency = *given.concurrency;
+  if (given.catchup) out.catchup = *given.catchup;
+  out.catchup_max = given.catchup_max;
+  out.starting_deadline = given.starting_deadline;
+  if (given.retry) out.retry = *given.retry;
+  out.retry_on = given.retry_on;
+  out.on_permanent_failure = given.on_permanent_failure;
+  out.dst = given.dst;
+  out.rerun_lost = given.rerun_lost.value_or(false);
+  return out;
 }
 
 }  // namespace
@@ -144,11 +51,11 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
     try {
       // The comment block above the entry (parse_crontab keeps its "# key: value" lines).
       int named_at = 0;
-      for (const Setting& setting : entry.settings) {
+      for (const CrontabSetting& setting : entry.settings) {
         const int l = setting.line;
         const std::string& line = tab.lines[static_cast<std::size_t>(l - 1)];
-        if (!known_setting(setting.key)) {
-          if (const auto near = closest_name(setting.key, kSettings))
+        if (!tools::is_job_setting(setting.key)) {
+          if (const auto near = closest_name(setting.key, tools::kJobSettingKeys))
             out.problems.push_back(
                 {Severity::warning, "", l, setting.key_column,
                  fmt::format("'{}' is not a job setting (read as a comment): did you mean '{}'?", setting.key, *near),
@@ -168,8 +75,12 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
                                     line});
           named_at = l;
         }
-        apply(setting, line, l, job.settings);
       }
+      std::vector<tools::SettingProblem> bad;
+      job.settings = with_defaults(tools::read_job_settings(entry.settings, bad));
+      if (!bad.empty())  // the first, at its value: the job is left out
+        throw Error(ErrorKind::syntax, bad[0].message, tab.lines[static_cast<std::size_t>(bad[0].line - 1)],
+                    bad[0].column, bad[0].line);
       ParseOptions options = job.entry.options(base, host);
       if (job.settings.dst) options.dst = *job.settings.dst;
       if (!entry.reboot) {

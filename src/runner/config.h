@@ -11,12 +11,15 @@
 #include "fuzzycron/crontab.h"
 #include "fuzzycron/diagnostic.h"
 #include "fuzzycron/parse.h"
+#include "tools/job_settings.h"
 
 namespace fuzzycron::runner {
 
-enum class Concurrency { forbid, allow, replace, queue };
-enum class Catchup { skip, latest, all };
+using tools::Catchup;
+using tools::Concurrency;
 
+// An entry's settings as the runner acts on them: what the comment block says
+// (tools::read_job_settings), the runner's defaults for the rest.
 struct JobSettings {
   std::optional<std::chrono::milliseconds> timeout;
   std::chrono::milliseconds kill_grace{10'000};

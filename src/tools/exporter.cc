@@ -286,11 +286,11 @@ class Exporter {
     const tools::JobSettings& x = job.settings;
     if (x.timeout) service += fmt::format("RuntimeMaxSec={}\n", ceil_seconds(*x.timeout));
     if (x.kill_grace) service += fmt::format("TimeoutStopSec={}\n", ceil_seconds(*x.kill_grace));
-    if (!x.concurrency.empty() && x.concurrency != "forbid")
+    if (x.concurrency && *x.concurrency != Concurrency::forbid)
       not_held(job, "concurrency", "a timer never starts its service while it runs (forbid)");
-    if (x.catchup == "latest" && !o_.persistent)
+    if (x.catchup == Catchup::latest && !o_.persistent)
       timer.insert(timer.find("\n[Install]"), "Persistent=true\n");  // one run for what the host slept through
-    else if (!x.catchup.empty() && x.catchup != "skip" && x.catchup != "latest")
+    else if (x.catchup == Catchup::all)
       not_held(job, "catchup", "systemd runs at most the latest missed instant (Persistent=true)");
     not_held(job, {"retry", "retry-on", "on-permanent-failure", "starting-deadline"},
              "a oneshot service has no such setting here; see OnFailure= and Restart= in systemd.service(5)");
@@ -311,10 +311,10 @@ class Exporter {
            "\n    fuzzycron/seed: " + json_string(json(job.options.seed.parts()).dump()) + "\n";
       const tools::JobSettings& x = job.settings;
       std::string policy = o_.concurrency;
-      if (x.concurrency == "forbid") policy = "Forbid";
-      if (x.concurrency == "allow") policy = "Allow";
-      if (x.concurrency == "replace") policy = "Replace";
-      if (x.concurrency == "queue" && i == 0)
+      if (x.concurrency == Concurrency::forbid) policy = "Forbid";
+      if (x.concurrency == Concurrency::allow) policy = "Allow";
+      if (x.concurrency == Concurrency::replace) policy = "Replace";
+      if (x.concurrency == Concurrency::queue && i == 0)
         not_held(job, "concurrency", "Kubernetes has no queue of one run; written as " + o_.concurrency);
       y += "spec:\n  schedule: " + json_string(ts.expressions[i]) + "\n  timeZone: " + json_string(ts.zone) +
            "\n  concurrencyPolicy: " + policy + "\n";
@@ -338,7 +338,7 @@ class Exporter {
           y += "            - name: " + json_string(k) + "\n              value: " + json_string(v) + "\n";
       }
       if (i == 0) {
-        if (!x.catchup.empty() && x.catchup != "latest")
+        if (x.catchup && *x.catchup != Catchup::latest)
           not_held(job, "catchup", "Kubernetes runs the latest missed instant within startingDeadlineSeconds");
         not_held(job, {"retry-on", "on-permanent-failure"}, "a CronJob has no such setting");
       }
@@ -355,10 +355,10 @@ class Exporter {
     }
     const tools::JobSettings& x = job.settings;
     y += "  workflow_dispatch: {}\n";
-    if (x.concurrency == "replace" || x.concurrency == "queue" || x.concurrency == "forbid")
+    if (x.concurrency && *x.concurrency != Concurrency::allow)
       y += "concurrency:\n  group: " + json_string(name) +
-           "\n  cancel-in-progress: " + (x.concurrency == "replace" ? "true" : "false") + "\n";
-    if (x.concurrency == "forbid")
+           "\n  cancel-in-progress: " + (x.concurrency == Concurrency::replace ? "true" : "false") + "\n";
+    if (x.concurrency == Concurrency::forbid)
       not_held(job, "concurrency", "GitHub keeps one run waiting while another runs (queue); written as queue");
     y += "jobs:\n  run:\n    runs-on: ubuntu-latest\n";
     if (x.timeout) y += fmt::format("    timeout-minutes: {}\n", (ceil_seconds(*x.timeout) + 59) / 60);
@@ -392,8 +392,8 @@ class Exporter {
     std::string h =
         header(job, "#") + "\njob " + hcl(name) + " {\n  type = \"batch\"\n  periodic {\n    crons            = [" +
         fmt::format("{}", fmt::join(crons, ", ")) + "]\n    time_zone        = " + hcl(ts.zone) +
-        "\n    prohibit_overlap = " + (job.settings.concurrency == "allow" ? "false" : "true") + "\n  }\n  group " +
-        hcl(name) + " {\n    task " + hcl(name) +
+        "\n    prohibit_overlap = " + (job.settings.concurrency == Concurrency::allow ? "false" : "true") +
+        "\n  }\n  group " + hcl(name) + " {\n    task " + hcl(name) +
         " {\n      driver = \"exec\"\n      config {\n        command = \"/bin/sh\"\n        args    = [\"-c\", " +
         hcl(job.command) + "]\n      }\n";
     if (!job.environment.empty()) {
@@ -403,7 +403,7 @@ class Exporter {
     }
     h += "    }\n  }\n}\n";
     out_.artifacts.push_back({job.name, job.line, name, name + ".nomad.hcl", h});
-    if (job.settings.concurrency == "replace" || job.settings.concurrency == "queue")
+    if (job.settings.concurrency == Concurrency::replace || job.settings.concurrency == Concurrency::queue)
       not_held(job, "concurrency", "Nomad's periodic jobs either overlap or skip (prohibit_overlap)");
     not_held(job,
              {"timeout", "kill-grace", "retry", "retry-on", "on-permanent-failure", "catchup", "starting-deadline"},
@@ -461,9 +461,13 @@ ExportResult export_crontab(const Crontab& crontab, const ExportOptions& options
   for (const auto& e : crontab.errors) x.crontab_error(e);
   for (const auto& e : crontab.entries) {
     Job job{e.line, e.name, e.command, e.schedule, e.environment, {}, {}};
-    std::vector<std::string> problems;
+    std::vector<tools::SettingProblem> problems;
     job.settings = tools::read_job_settings(e.settings, problems);
-    for (const auto& p : problems) x.crontab_error({Severity::error, "", e.line, 1, p, e.text});
+    for (const auto& p : problems) {
+      const auto at = static_cast<std::size_t>(p.line - 1);
+      x.crontab_error(
+          {Severity::error, "", p.line, p.column, p.message, at < crontab.lines.size() ? crontab.lines[at] : ""});
+    }
     if (e.reboot) {
       x.reboot(job);
       continue;

@@ -2,46 +2,121 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/options.h"
 
 namespace fuzzycron::tools {
+namespace {
 
-JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<std::string>& problems) {
+using std::chrono::milliseconds;
+
+// A whole number in [lo, hi], all of `text`.
+std::optional<int> number(std::string_view text, int lo, int hi) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < lo || n > hi) return std::nullopt;
+  return n;
+}
+
+// One setting into `out`; what does not read, as the message to give.
+std::optional<std::string> apply(const CrontabSetting& s, JobSettings& out) {
+  const std::string_view v = s.value;
+  auto duration = [&](std::optional<milliseconds>& into) -> std::optional<std::string> {
+    try {
+      if (const auto d = parse_duration(s.value); d.count() > 0) {
+        into = d;
+        return std::nullopt;
+      }
+    } catch (const Error&) {  // said here, at the value's column
+    }
+    return fmt::format("{}: {} is not a duration such as 10m, 90s or 1h30m", s.key, quoted(v));
+  };
+  if (s.key == "timeout") return duration(out.timeout);
+  if (s.key == "kill-grace") return duration(out.kill_grace);
+  if (s.key == "starting-deadline") return duration(out.starting_deadline);
+  if (s.key == "concurrency") {
+    constexpr std::pair<std::string_view, Concurrency> kNames[] = {{"forbid", Concurrency::forbid},
+                                                                   {"allow", Concurrency::allow},
+                                                                   {"replace", Concurrency::replace},
+                                                                   {"queue", Concurrency::queue}};
+    for (const auto& [name, c] : kNames)
+      if (v == name) {
+        out.concurrency = c;
+        return std::nullopt;
+      }
+    return "concurrency: " + quoted(v) + ": use forbid, allow, replace or queue";
+  }
+  if (s.key == "catchup") {
+    if (v == "skip" || v == "latest") {
+      out.catchup = v == "skip" ? Catchup::skip : Catchup::latest;
+      return std::nullopt;
+    }
+    if (!v.starts_with("all:")) return "catchup: " + quoted(v) + ": use skip, latest or all:N";
+    const auto n = number(v.substr(4), 1, 1000);
+    if (!n) return "catchup: 'all:N' takes N from 1 to 1000";
+    out.catchup = Catchup::all;
+    out.catchup_max = *n;
+    return std::nullopt;
+  }
+  if (s.key == "retry") {
+    out.retry = number(v, 0, 100);
+    if (!out.retry) return "retry: takes a number of retries from 0 to 100";
+    return std::nullopt;
+  }
+  if (s.key == "retry-on") {
+    out.retry_on.clear();
+    for (std::size_t at = 0;;) {
+      const auto comma = v.find(',', at);
+      const auto code = number(v.substr(at, comma == std::string_view::npos ? v.npos : comma - at), 1, 255);
+      if (!code) return "retry-on: a list of exit codes from 1 to 255, e.g. 75,11";
+      out.retry_on.push_back(*code);
+      if (comma == std::string_view::npos) return std::nullopt;
+      at = comma + 1;
+    }
+  }
+  if (s.key == "on-permanent-failure") {
+    if (v.empty()) return "on-permanent-failure: give the command to run";
+    out.on_permanent_failure = s.value;
+    return std::nullopt;
+  }
+  if (s.key == "on-lost") {
+    if (v == "skip" || v == "rerun") {
+      out.rerun_lost = v == "rerun";
+      return std::nullopt;
+    }
+    return "on-lost: " + quoted(v) + ": use skip (at most once) or rerun (idempotent jobs)";
+  }
+  if (s.key == "dst") {
+    out.dst = DstPolicy::from_name(s.value);
+    if (!out.dst) return "dst: " + quoted(v) + ": use cron, wall, or GAP-OVERLAP (e.g. skip-first)";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool is_job_setting(std::string_view key) {
+  return std::find(std::begin(kJobSettingKeys), std::end(kJobSettingKeys), key) != std::end(kJobSettingKeys);
+}
+
+std::string quoted(std::string_view value) {
+  std::string out;
+  for (unsigned char c : value.substr(0, 40)) out += c < 0x20 || c == 0x7f ? '?' : static_cast<char>(c);
+  return "'" + out + (value.size() > 40 ? "...'" : "'");
+}
+
+JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<SettingProblem>& problems) {
   JobSettings out;
   for (const auto& s : settings) {
-    auto duration = [&]() -> std::optional<std::chrono::milliseconds> {
-      try {
-        const auto d = parse_duration(s.value);
-        if (d.count() > 0) return d;
-      } catch (const Error&) {
-      }
-      problems.push_back(fmt::format("{}: '{}' is not a duration such as 10m", s.key, s.value.substr(0, 40)));
-      return std::nullopt;
-    };
-    if (s.key == "timeout") {
-      out.timeout = duration();
-    } else if (s.key == "kill-grace") {
-      out.kill_grace = duration();
-    } else if (s.key == "starting-deadline") {
-      out.starting_deadline = duration();
-    } else if (s.key == "concurrency") {
-      out.concurrency = s.value;
-    } else if (s.key == "catchup") {
-      out.catchup = s.value;
-    } else if (s.key == "retry") {
-      int n = 0;
-      const auto [end, ec] = std::from_chars(s.value.data(), s.value.data() + s.value.size(), n);
-      if (ec == std::errc() && end == s.value.data() + s.value.size() && n >= 0)
-        out.retry = n;
-      else
-        problems.push_back(fmt::format("retry: '{}' is not a number of retries", s.value.substr(0, 40)));
-    } else if (s.key != "retry-on" && s.key != "on-permanent-failure" && s.key != "dst") {
-      continue;  // name, fields, and prose such as "# owner: team-a"
-    }
-    out.given.emplace_back(s.key, s.value);
+    if (!is_job_setting(s.key) || s.key == "name" || s.key == "fields") continue;  // prose, or the reader's
+    if (auto message = apply(s, out))
+      problems.push_back({s.line, s.value_column, std::move(*message)});
+    else
+      out.given.emplace_back(s.key, s.value);
   }
   return out;
 }

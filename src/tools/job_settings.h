@@ -1,29 +1,60 @@
-// A crontab entry's per-job settings ("# timeout: 30m" above it, the runner's
-// own, docs/runner.md) as export reads them, to carry them into the targets
-// that have them (timeout, concurrency, retries, ...) and say which do not.
+// A crontab entry's per-job settings, the comment lines directly above it
+// ("# timeout: 30m", docs/runner.md): read here once for the runner, which
+// acts on them, and for export, which carries them into the targets that have
+// them and says which do not.
 #pragma once
 
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fuzzycron/crontab.h"
+#include "fuzzycron/dst_policy.h"
 
 namespace fuzzycron::tools {
 
+enum class Concurrency { forbid, allow, replace, queue };
+enum class Catchup { skip, latest, all };
+
+// What the comment block says; unset when it does not say (the runner and each
+// target have their own defaults).
 struct JobSettings {
   std::optional<std::chrono::milliseconds> timeout, kill_grace, starting_deadline;
-  std::string concurrency;  // forbid | allow | replace | queue; "" when not set
+  std::optional<Concurrency> concurrency;
+  std::optional<Catchup> catchup;
+  int catchup_max = 1;  // all:N
   std::optional<int> retry;
-  std::string catchup;  // skip | latest | all:N; "" when not set
-  // Settings a target may not hold: (key, value) as written, for the diagnostics.
+  std::vector<int> retry_on;         // exit codes retried; empty: any failure
+  std::string on_permanent_failure;  // a command run once when a run fails for good
+  std::optional<bool> rerun_lost;    // on-lost: rerun (true) or skip (false)
+  std::optional<DstPolicy> dst;
+  // The settings given, (key, value) as written, for what a target cannot hold.
   std::vector<std::pair<std::string, std::string>> given;
 };
 
-// The settings of an entry; a value that does not read is in `problems`
-// ("timeout: 'soon' is not a duration"), the rest still read.
-JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<std::string>& problems);
+// The keys a comment above an entry can hold; any other "# word: text" is prose
+// ("# owner: team-a"), and a near miss of one of these deserves a warning.
+inline constexpr std::string_view kJobSettingKeys[] = {
+    "on-lost",           "name",  "timeout",  "kill-grace",           "concurrency", "catchup",
+    "starting-deadline", "retry", "retry-on", "on-permanent-failure", "dst",         "fields"};
+bool is_job_setting(std::string_view key);
+
+// A value that does not read, at its line and the value's column.
+struct SettingProblem {
+  int line = 0, column = 0;
+  std::string message;  // "timeout: 'soon' is not a duration such as 10m, 90s or 1h30m"
+};
+
+// The settings of an entry (name and fields are the crontab reader's; prose is
+// skipped). A value that does not read is in `problems`, in order; the rest
+// still read.
+JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<SettingProblem>& problems);
+
+// A value as a message quotes it: at most 40 bytes, control bytes shown as '?'.
+std::string quoted(std::string_view value);
 
 // Whole seconds, rounded up (a 90.5 s timeout is 91 s, never 90).
 inline long long ceil_seconds(std::chrono::milliseconds d) { return (d.count() + 999) / 1000; }
