@@ -7,7 +7,7 @@
 #                    targets, dpkg-dev and lintian for the Debian packages, zsh and fish (completion tests), Go and
 #                    robfig/cron (the kubernetes dialect's oracle), systemd (systemd-analyze
 #                    checks exported OnCalendar= specs), and with npm GitHub's
-#                    workflow parser (tests/oracles/github), pybind11, python3-dev and
+#                    workflow parser and cron-parser (tests/oracles), pybind11, python3-dev and
 #                    pytest for the Python package, Debian's croniter to compare it with,
 #                    emscripten for the WebAssembly build (npm package, playground) and
 #                    chromium-driver with python3-selenium to test the playground in a browser
@@ -45,11 +45,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# GitHub's own workflow parser (npm, pinned in tests/oracles/github), for the export tests.
+# Test oracles from npm, pinned in tests/oracles/*: GitHub's own workflow parser
+# (the export tests) and cron-parser 5.10.6 (the npm package's field objects).
 if [ "$profile" = test ] && command -v npm >/dev/null; then
-  oracle="$(cd "$(dirname "$0")/.." && pwd)/tests/oracles/github"
-  if [ ! -d "$oracle/node_modules/@actions/workflow-parser" ]; then
-    echo "setup: installing @actions/workflow-parser (npm) into tests/oracles/github" >&2
-    (cd "$oracle" && npm ci --no-audit --no-fund --silent)
-  fi
+  for pair in github:@actions/workflow-parser cron-parser:cron-parser; do
+    oracle="$(cd "$(dirname "$0")/.." && pwd)/tests/oracles/${pair%%:*}"
+    if [ ! -d "$oracle/node_modules/${pair#*:}" ]; then
+      echo "setup: installing ${pair#*:} (npm) into tests/oracles/${pair%%:*}" >&2
+      (cd "$oracle" && npm ci --no-audit --no-fund --silent)
+    fi
+  done
 fi

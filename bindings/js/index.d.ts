@@ -104,7 +104,34 @@ export interface CronExpressionOptions {
   strict?: boolean;
 }
 
+/** One field's values as cron-parser 5 lists them ('L' and 'nL' as text). */
+export class CronField {
+  readonly values: ReadonlyArray<number | string>;
+  readonly min: number;
+  readonly max: number;
+  readonly chars: ReadonlyArray<string>;
+  readonly isWildcard: boolean;
+  readonly hasLastChar: boolean;
+  readonly hasQuestionMarkChar: boolean;
+  /** The day of week's `#` occurrence (1-5), or 0. */
+  readonly nthDay: number;
+  serialize(): { wildcard: boolean; values: Array<number | string> };
+}
+
+export class CronFieldCollection {
+  readonly second: CronField;
+  readonly minute: CronField;
+  readonly hour: CronField;
+  readonly dayOfMonth: CronField;
+  readonly month: CronField;
+  readonly dayOfWeek: CronField;
+  stringify(includeSeconds?: boolean): string;
+  serialize(): Record<'second' | 'minute' | 'hour' | 'dayOfMonth' | 'month' | 'dayOfWeek',
+    { wildcard: boolean; values: Array<number | string> }>;
+}
+
 export class CronExpression implements Iterable<CronDate> {
+  readonly fields: CronFieldCollection;
   next(): CronDate;
   prev(): CronDate;
   hasNext(): boolean;

@@ -235,7 +235,7 @@ class CronDate {
 const OUT_OF_RANGE = 'Out of the time span range';
 
 // ---- cron-parser's written form of a field (CronExpression.stringify)
-const secondsZero = { values: [0], wildcard: false, question: false, nth: 0, min: 0, max: 59 };
+const secondsZero = { values: [0], nth: 0, min: 0, max: 59 };  // a five-field expression's
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 // Sorted values cut into runs of one step, the way cron-parser groups them: a
@@ -278,25 +278,104 @@ function runText(run) {
   return `${run.start}-${run.end}/${run.step}`;
 }
 
-function cronParserField(name, field, all) {
-  let values = [...new Set(field.values)].sort((a, b) =>
-    (typeof a === 'number' && typeof b === 'number') ? a - b : String(a).localeCompare(String(b)));
+// One field as cron-parser's CronFieldCollection.stringifyField writes it.
+function cronParserField(key, field, fields) {
+  let values = field.values;
   let max = field.max;
-  const day = name === 'day-of-month' || name === 'day-of-week';
-  if (name === 'day-of-week') {
+  if (key === 'dayOfWeek') {
     max = 6;
-    if (values.length === 1 && values[0] === 7) values = [0];  // Sunday alone is written 0
-    else if (values[values.length - 1] === 7) values = values.slice(0, -1);
+    if (values[values.length - 1] === 7) values = values.slice(0, -1);  // Sunday is written 0
   }
-  if (name === 'day-of-month' && all.month && all.month.values.length === 1) max = DAYS_IN_MONTH[all.month.values[0] - 1];
+  if (key === 'dayOfMonth' && fields.month.values.length === 1) max = DAYS_IN_MONTH[fields.month.values[0] - 1];
   const runs = runsOf(values);
   if (runs.length === 1 && runs[0].step) {
     const r = runs[0];
-    if (r.step === 1 && r.start === field.min && r.end >= max && (!day || field.wildcard))
-      return field.question ? '?' : '*';
+    const day = key === 'dayOfMonth' || key === 'dayOfWeek';
+    if (r.step === 1 && r.start === field.min && r.end >= max && (!day || field.isWildcard))
+      return field.hasQuestionMarkChar ? '?' : '*';
     if (r.step !== 1 && r.start === field.min && r.end >= max - r.step + 1) return `*/${r.step}`;
   }
-  return runs.map((r) => (name === 'day-of-week' && field.nth > 0 ? `${runText(r)}#${field.nth}` : runText(r))).join(',');
+  return runs.map((r) => (key === 'dayOfWeek' && field.nthDay > 0 ? `${runText(r)}#${field.nthDay}` : runText(r))).join(',');
+}
+
+// cron-parser's field objects (CronExpression.fields): each field's values as
+// cron-parser lists them, and what it says of the text as written.
+const PREDEFINED = {
+  '@yearly': '0 0 0 1 1 *', '@annually': '0 0 0 1 1 *', '@monthly': '0 0 0 1 * *', '@weekly': '0 0 0 * * 0',
+  '@daily': '0 0 0 * * *', '@hourly': '0 0 * * * *', '@minutely': '0 * * * * *', '@secondly': '* * * * * *',
+  '@weekdays': '0 0 0 * * 1-5', '@weekends': '0 0 0 * * 0,6',
+};
+const FIELD_KEYS = [  // cron-parser's name, fuzzycron's, the characters it allows besides numbers
+  ['second', 'second', []], ['minute', 'minute', []], ['hour', 'hour', []],
+  ['dayOfMonth', 'day-of-month', ['L']], ['month', 'month', []], ['dayOfWeek', 'day-of-week', ['L']],
+];
+// The six texts cron-parser reads: an alias's expansion, defaults for the missing leading fields.
+function rawFieldsOf(expression) {
+  const text = PREDEFINED[expression] || expression || '0 * * * * *';
+  const atoms = text.trim().split(/\s+/);
+  return ['0', '*', '*', '*', '*', '*'].slice(0, Math.max(0, 6 - atoms.length)).concat(atoms);
+}
+function cronParserOrder(a, b) {
+  const an = typeof a === 'number', bn = typeof b === 'number';
+  if (an && bn) return a - b;
+  if (!an && !bn) return String(a).localeCompare(String(b));
+  return an ? -1 : 1;
+}
+
+/** One field of a CronExpression, as cron-parser 5's CronField. */
+class CronField {
+  constructor(field, rawValue, chars, nthDay) {
+    this._values = Object.freeze([...new Set(field.values)].sort(cronParserOrder));
+    this._min = field.min;
+    this._max = field.max;
+    this._chars = Object.freeze(chars);
+    this._raw = rawValue;
+    this._nth = nthDay;
+  }
+  get values() { return this._values; }
+  get min() { return this._min; }
+  get max() { return this._max; }
+  get chars() { return this._chars; }
+  get isWildcard() { return this._raw === '*' || this._raw === '?'; }
+  get hasLastChar() { return this._raw.includes('L') || this._values.includes('L'); }
+  get hasQuestionMarkChar() { return this._raw.includes('?'); }
+  /** The day of week's `#` occurrence (1-5), or 0; on the day-of-week field only. */
+  get nthDay() { return this._nth; }
+  serialize() { return { wildcard: this.isWildcard, values: [...this._values] }; }
+}
+
+/** The six fields of a CronExpression, as cron-parser 5's CronFieldCollection. */
+class CronFieldCollection {
+  constructor(expression, f) {
+    const raw = rawFieldsOf(expression);
+    FIELD_KEYS.forEach(([key, name, chars], i) => {
+      const field = f[name] || secondsZero;
+      let values = field.values;
+      // A month of its own drops the days it does not have (cron-parser's CronDayOfMonth.fromMonth).
+      if (key === 'dayOfMonth' && f.month && f.month.values.length === 1) {
+        const days = values.filter((v) => typeof v !== 'number' || v <= DAYS_IN_MONTH[f.month.values[0] - 1]);
+        if (days.length > 0) values = days;
+      }
+      this['_' + key] = new CronField({ ...field, values }, raw[i], chars, key === 'dayOfWeek' ? field.nth || 0 : 0);
+    });
+  }
+  get second() { return this._second; }
+  get minute() { return this._minute; }
+  get hour() { return this._hour; }
+  get dayOfMonth() { return this._dayOfMonth; }
+  get month() { return this._month; }
+  get dayOfWeek() { return this._dayOfWeek; }
+  /** The expression as cron-parser writes it back. */
+  stringify(includeSeconds = false) {
+    const order = ['minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'];
+    if (includeSeconds) order.unshift('second');
+    return order.map((key) => cronParserField(key, this['_' + key], this)).join(' ');
+  }
+  serialize() {
+    const out = {};
+    for (const [key] of FIELD_KEYS) out[key] = this['_' + key].serialize();
+    return out;
+  }
 }
 
 /** cron-parser's CronExpression: an iterator over the fire times from currentDate. */
@@ -354,12 +433,20 @@ class CronExpression {
     const t = Math.floor(instant(date, 'date') / 1000) * 1000;
     return this._s.next(t - 1) === t;
   }
+  /** Each field's values, as cron-parser's CronFieldCollection (H drawn). */
+  get fields() {
+    if (!this._fields) {
+      const f = answer(core().fields(this._expression, JSON.stringify(this._options)));
+      this._fields = new CronFieldCollection(this._expression, f);
+    }
+    return this._fields;
+  }
   /** The expression as cron-parser writes it back: H drawn, each field's values compacted. */
   stringify(includeSeconds = false) {
-    const f = answer(core().fields(this._expression, JSON.stringify(this._options)));
-    const order = ['minute', 'hour', 'day-of-month', 'month', 'day-of-week'];
+    const f = this.fields;
+    const order = ['minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'];
     if (includeSeconds) order.unshift('second');
-    return order.map((name) => cronParserField(name, f[name] || secondsZero, f)).join(' ');
+    return order.map((key) => cronParserField(key, f[key], f)).join(' ');
   }
   toString() { return this.stringify(); }
   [Symbol.iterator]() {
@@ -410,6 +497,6 @@ module.exports = {
   // fuzzycron's own
   parse, explain, lint, resolve, offset, spread, version, Schedule, FuzzycronError,
   // cron-parser 5's
-  CronExpressionParser, CronExpression, CronFileParser, CronDate,
+  CronExpressionParser, CronExpression, CronFieldCollection, CronField, CronFileParser, CronDate,
 };
 module.exports.default = CronExpressionParser;

@@ -5,6 +5,6 @@ const fuzzycron = createRequire(import.meta.url)('./index.js');
 
 export const {
   parse, explain, lint, resolve, offset, spread, version, Schedule, FuzzycronError,
-  CronExpressionParser, CronExpression, CronFileParser, CronDate,
+  CronExpressionParser, CronExpression, CronFieldCollection, CronField, CronFileParser, CronDate,
 } = fuzzycron;
 export default CronExpressionParser;

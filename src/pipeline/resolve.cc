@@ -24,6 +24,17 @@ std::string render(const syntax::Term& t) {
   return fmt::format("{}-{}", t.lo, t.hi);
 }
 
+// A term as written: '*', a value or a range, each with its step.
+std::string written(const syntax::Term& t) {
+  using Kind = syntax::Term::Kind;
+  if (t.from_hash) return render(t);
+  const std::string step = t.step > 0 ? fmt::format("/{}", t.step) : "";
+  if (t.kind == Kind::all) return "*" + step;
+  if (t.kind == Kind::value) return fmt::format("{}", t.lo) + step;
+  if (t.kind == Kind::range) return fmt::format("{}-{}", t.lo, t.hi) + step;
+  return render(t);
+}
+
 // The line with each drawn term written over the hash form it came from.
 std::string resolve_line(const syntax::Line& line, const std::string& original, const ParseOptions& options) {
   const auto first = std::find_if(line.fields.begin(), line.fields.end(), [](auto& f) { return f.has_value(); });
@@ -43,7 +54,7 @@ std::string resolve_line(const syntax::Line& line, const std::string& original, 
       std::string text;
       for (const auto& t : f->terms) {
         if (!text.empty()) text += ',';
-        text += t.from_hash ? render(t) : (t.kind == syntax::Term::Kind::all ? "*" : std::to_string(t.lo));
+        text += written(t);  // cron-parser's @weekdays is a range
       }
       out += text;
     }

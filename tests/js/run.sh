@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The npm package as its users get it: `npm pack` of the wasm build's package,
 # installed into an empty folder, required (CommonJS) and imported (ESM) from
-# there; cron-parser's vectors and own assertions through it; and every vector
-# of every dialect answered as the native build answers it.
+# there; cron-parser's vectors and own assertions through it; its field objects
+# and written-back text against cron-parser itself (tests/oracles/cron-parser,
+# installed by scripts/setup.sh test); and every vector of every dialect
+# answered as the native build answers it.
 # Usage: run.sh WASM_BUILD_DIR NATIVE_FUZZYCRON
 set -euo pipefail
 build=$(cd "$1" && pwd) native=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -29,4 +31,8 @@ if (parser !== CronExpressionParser) throw new Error("ESM: default export");
 if (!explain("0 9 * * 1-5").sentences[0].startsWith("At 09:00")) throw new Error("ESM: explain");
 console.log("import from \"fuzzycron\": ok");')
 node "$here/cron_parser_test.js" "$installed" "$source"
+oracle=$source/tests/oracles/cron-parser
+[ -d "$oracle/node_modules/cron-parser" ] ||
+  { echo "FAIL: no cron-parser in $oracle (bash scripts/setup.sh test installs it)"; exit 1; }
+node "$here/fields_test.js" "$installed" "$source" "$oracle"
 node "$here/parity_test.js" "$installed" "$source" "$native"

@@ -94,5 +94,39 @@ TEST(Resolve, TextReadBackFiresAsTheHashedSchedule) {
   }
 }
 
+// An alias resolves to the fields it stands for, read back to the same fire
+// times in every dialect that has it (cron-parser's @weekdays was written as
+// "0 0 0 * * 1": its range lost to the first value).
+TEST(Resolve, AliasesReadBackFiringAsTheAlias) {
+  const auto from = testing::at("2026-01-01T00:00:00Z");
+  int checked = 0;
+  for (const Dialect d : kAllDialects) {
+    for (const char* alias : {"@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly",
+                              "@weekdays", "@weekends", "@minutely", "@secondly"}) {
+      ParseOptions o;
+      o.dialect = d;
+      o.seed = Seed({"alias"});
+      Schedule direct;
+      try {
+        direct = parse(alias, o);
+      } catch (const Error&) {
+        continue;  // not this dialect's
+      }
+      const std::string text = resolve(alias, o);
+      Schedule back;
+      ASSERT_NO_THROW(back = parse(text, o)) << alias << " -> " << text;
+      for (int i = 0; i < 400; ++i) {
+        const auto t = from + std::chrono::hours{22 * i} + std::chrono::seconds{i * 7};
+        ASSERT_EQ(direct.next(t), back.next(t)) << dialect_name(d) << " " << alias << " -> " << text;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 40);
+  ParseOptions cp;
+  cp.dialect = Dialect::cron_parser;
+  EXPECT_EQ(resolve("@weekdays", cp), "0 0 0 * * 1-5");
+}
+
 }  // namespace
 }  // namespace fuzzycron

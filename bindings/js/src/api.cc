@@ -186,14 +186,30 @@ std::string fields(const std::string& expression, const std::string& options) {
   return guarded([&] {
     const auto o = options_of(options);
     const fuzzycron::Syntax syntax = fuzzycron::syntax_of(fuzzycron::resolve(expression, o), o);
+    const fuzzycron::Syntax written = fuzzycron::syntax_of(expression, o);  // which terms were H
     json out = json::object();
     if (syntax.lines.empty()) return out;
     for (const auto& field : syntax.lines.front().fields) {
       if (!field) continue;
+      const auto& as_written = written.lines.front().field(field->id);
+      const auto hashed = [&](std::size_t i) {
+        return as_written && i < as_written->terms.size() && as_written->terms[i].kind == fuzzycron::Term::Kind::hash;
+      };
       const auto limits = fuzzycron::field_limits(o.dialect, field->id);
       json values = json::array();
       bool wildcard = false, question = false;
       int nth = 0;
+      // cron-parser's day of week: a lone 7 is 0, and a range reaching 7 adds 0
+      // beside it (its values, hence what its stringify() writes).
+      const bool sunday_twice =
+          o.dialect == fuzzycron::Dialect::cron_parser && field->id == fuzzycron::FieldId::day_of_week;
+      // H is drawn into a list of values, each of them a lone value.
+      std::size_t index = 0;
+      const auto run = [&](int lo, int hi, int step) {
+        const bool drawn = sunday_twice && hashed(index);
+        if (sunday_twice && !drawn && hi % 7 == 0 && (hi - lo) % step == 0) values.push_back(0);
+        for (int v = lo; v <= hi; v += step) values.push_back(drawn ? v % 7 : v);
+      };
       for (const auto& t : field->terms) {
         using K = fuzzycron::Term::Kind;
         const int step = t.step > 0 ? t.step : 1;
@@ -201,17 +217,15 @@ std::string fields(const std::string& expression, const std::string& options) {
           case K::no_spec: question = true; [[fallthrough]];
           case K::all:
             wildcard = wildcard || t.step == 0;
-            for (int v = limits.min; v <= limits.max; v += step) values.push_back(v);
+            run(limits.min, limits.max, step);
             break;
           case K::value:
             if (t.step == 0)
-              values.push_back(t.lo);
+              values.push_back(sunday_twice ? t.lo % 7 : t.lo);
             else
-              for (int v = t.lo; v <= limits.max; v += step) values.push_back(v);
+              run(t.lo, limits.max, step);
             break;
-          case K::range:
-            for (int v = t.lo; v <= t.hi; v += step) values.push_back(v);
-            break;
+          case K::range: run(t.lo, t.hi, step); break;
           case K::last_day: values.push_back("L"); break;
           case K::last_of_weekday: values.push_back(std::to_string(t.lo) + "L"); break;
           case K::nth_weekday:
@@ -220,6 +234,7 @@ std::string fields(const std::string& expression, const std::string& options) {
             break;
           default: values.push_back(field->text); break;
         }
+        ++index;
       }
       out[std::string(fuzzycron::field_name(field->id))] = {{"values", values},     {"wildcard", wildcard},
                                                             {"question", question}, {"nth", nth},
