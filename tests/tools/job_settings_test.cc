@@ -1,0 +1,52 @@
+// The one reader of per-job settings ("# timeout: 30m" above an entry), which
+// the runner and export share: tools/job_settings.h.
+#include "tools/job_settings.h"
+
+#include <gtest/gtest.h>
+
+#include "fuzzycron/crontab.h"
+
+namespace fuzzycron {
+namespace {
+
+// Each key's value, what is unset, and a bad value at its column
+// while the others still read.
+TEST(JobSettings, ReadsEachKeyAndSaysWhereAValueIsBad) {
+  const Crontab tab = parse_crontab(
+      "# name: nightly\n# owner: team-a\n# timeout: 1h30m\n# kill-grace: 20s\n# concurrency: queue\n"
+      "# catchup: all:5\n# starting-deadline: 2m\n# retry: 3\n# retry-on: 75,11\n"
+      "# on-permanent-failure: notify me\n# on-lost: rerun\n# dst: skip-first\n0 3 * * * /bin/x\n");
+  ASSERT_EQ(tab.entries.size(), 1u);
+  std::vector<tools::SettingProblem> problems;
+  const tools::JobSettings s = tools::read_job_settings(tab.entries[0].settings, problems);
+  EXPECT_TRUE(problems.empty());
+  EXPECT_EQ(s.timeout, std::chrono::minutes(90));
+  EXPECT_EQ(s.kill_grace, std::chrono::seconds(20));
+  EXPECT_EQ(s.concurrency, tools::Concurrency::queue);
+  EXPECT_EQ(s.catchup, tools::Catchup::all);
+  EXPECT_EQ(s.catchup_max, 5);
+  EXPECT_EQ(s.starting_deadline, std::chrono::minutes(2));
+  EXPECT_EQ(s.retry, 3);
+  EXPECT_EQ(s.retry_on, (std::vector<int>{75, 11}));
+  EXPECT_EQ(s.on_permanent_failure, "notify me");
+  EXPECT_EQ(s.rerun_lost, true);
+  EXPECT_EQ(s.dst, DstPolicy::from_name("skip-first"));
+  EXPECT_EQ(s.given.size(), 10u);  // not name, not the prose
+  const Crontab bare = parse_crontab("0 3 * * * /bin/x\n");
+  const tools::JobSettings none = tools::read_job_settings(bare.entries[0].settings, problems);
+  EXPECT_FALSE(none.timeout || none.concurrency || none.catchup || none.retry || none.rerun_lost || none.dst);
+  const Crontab bad =
+      parse_crontab("# retry: many\n# timeout: 5m\n# retry-on: 75,0\n# catchup: all:0\n0 3 * * * /bin/x\n");
+  const tools::JobSettings some = tools::read_job_settings(bad.entries[0].settings, problems);
+  ASSERT_EQ(problems.size(), 3u);
+  EXPECT_EQ(problems[0].line, 1);
+  EXPECT_EQ(problems[0].column, 10);
+  EXPECT_EQ(problems[0].message, "retry: takes a number of retries from 0 to 100");
+  EXPECT_EQ(problems[1].line, 3);
+  EXPECT_EQ(problems[2].message, "catchup: 'all:N' takes N from 1 to 1000");
+  EXPECT_EQ(some.timeout, std::chrono::minutes(5));
+  EXPECT_FALSE(some.retry);
+}
+
+}  // namespace
+}  // namespace fuzzycron
