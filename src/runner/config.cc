@@ -54,14 +54,6 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       for (const CrontabSetting& setting : entry.settings) {
         const int l = setting.line;
         const std::string& line = tab.lines[static_cast<std::size_t>(l - 1)];
-        if (!tools::is_job_setting(setting.key)) {
-          if (const auto near = closest_name(setting.key, tools::kJobSettingKeys))
-            out.problems.push_back(
-                {Severity::warning, "", l, setting.key_column,
-                 fmt::format("'{}' is not a job setting (read as a comment): did you mean '{}'?", setting.key, *near),
-                 line});
-          continue;
-        }
         if (setting.key == "name") {  // anywhere in the block, not only right above
           if (setting.value.empty()) {
             out.problems.push_back({Severity::warning, "", l, setting.value_column,
@@ -76,11 +68,15 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
           named_at = l;
         }
       }
-      std::vector<tools::SettingProblem> bad;
-      job.settings = with_defaults(tools::read_job_settings(entry.settings, bad));
-      if (!bad.empty())  // the first, at its value: the job is left out
-        throw Error(ErrorKind::syntax, bad[0].message, tab.lines[static_cast<std::size_t>(bad[0].line - 1)],
-                    bad[0].column, bad[0].line);
+      std::vector<tools::SettingProblem> said;
+      job.settings = with_defaults(tools::read_job_settings(entry.settings, said));
+      for (const auto& p : said)  // near misses warn; the first bad value leaves the job out
+        if (p.warning)
+          out.problems.push_back(
+              {Severity::warning, "", p.line, p.column, p.message, tab.lines[static_cast<std::size_t>(p.line - 1)]});
+      for (const auto& p : said)
+        if (!p.warning)
+          throw Error(ErrorKind::syntax, p.message, tab.lines[static_cast<std::size_t>(p.line - 1)], p.column, p.line);
       ParseOptions options = job.entry.options(base, host);
       if (job.settings.dst) options.dst = *job.settings.dst;
       if (!entry.reboot) {

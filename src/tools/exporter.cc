@@ -204,7 +204,7 @@ class Exporter {
 
   ExportResult result() && { return std::move(out_); }
   void crontab_error(const CrontabError& e) {
-    out_.diagnostics.push_back(diagnostic(Severity::error, "crontab", e.line, "", e.message, {}));
+    out_.diagnostics.push_back(diagnostic(e.severity, "crontab", e.line, "", e.message, {}));
   }
   void reboot(const Job& job) {
     out_.diagnostics.push_back(diagnostic(Severity::error, "reboot", job.line, job.name,
@@ -465,8 +465,8 @@ ExportResult export_crontab(const Crontab& crontab, const ExportOptions& options
     job.settings = tools::read_job_settings(e.settings, problems);
     for (const auto& p : problems) {
       const auto at = static_cast<std::size_t>(p.line - 1);
-      x.crontab_error(
-          {Severity::error, "", p.line, p.column, p.message, at < crontab.lines.size() ? crontab.lines[at] : ""});
+      x.crontab_error({p.warning ? Severity::warning : Severity::error, "", p.line, p.column, p.message,
+                       at < crontab.lines.size() ? crontab.lines[at] : ""});
     }
     if (e.reboot) {
       x.reboot(job);

@@ -8,6 +8,7 @@
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/options.h"
+#include "suggest.h"
 
 namespace fuzzycron::tools {
 namespace {
@@ -112,9 +113,16 @@ std::string quoted(std::string_view value) {
 JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<SettingProblem>& problems) {
   JobSettings out;
   for (const auto& s : settings) {
-    if (!is_job_setting(s.key) || s.key == "name" || s.key == "fields") continue;  // prose, or the reader's
+    if (!is_job_setting(s.key)) {  // prose ("# owner: team-a"), or a typo
+      if (const auto near = closest_name(s.key, kJobSettingKeys))
+        problems.push_back(
+            {s.line, s.key_column,
+             fmt::format("'{}' is not a job setting (read as a comment): did you mean '{}'?", s.key, *near), true});
+      continue;
+    }
+    if (s.key == "name" || s.key == "fields") continue;  // the crontab reader's
     if (auto message = apply(s, out))
-      problems.push_back({s.line, s.value_column, std::move(*message)});
+      problems.push_back({s.line, s.value_column, std::move(*message), false});
     else
       out.given.emplace_back(s.key, s.value);
   }

@@ -193,8 +193,11 @@ TEST(Exporter, JobSettingsReachTheTarget) {
   EXPECT_EQ(said, (std::set<std::string>{"'# concurrency", "'# retry"}));
   // A bad value is an error at its own line, in the runner's words (one reader
   // for both): a concurrency export did not know was once dropped in silence.
-  r = run("# timeout: soon\n# concurrency: sometimes\n0 3 * * * /bin/x\n", options_for(Target::kubernetes));
-  ASSERT_EQ(with_code(r, "crontab").size(), 2u);
+  r = run("# timeout: soon\n# concurrency: sometimes\n# kill-grase: 5s\n0 3 * * * /bin/x\n",
+          options_for(Target::kubernetes));
+  ASSERT_EQ(with_code(r, "crontab").size(), 3u);
+  EXPECT_EQ(with_code(r, "crontab")[2]->severity, Severity::warning);  // a near miss, as run --test says it
+  EXPECT_EQ(with_code(r, "crontab")[2]->line, 3);
   EXPECT_EQ(with_code(r, "crontab")[0]->severity, Severity::error);
   EXPECT_EQ(with_code(r, "crontab")[0]->line, 1);
   EXPECT_EQ(with_code(r, "crontab")[0]->message, "timeout: 'soon' is not a duration such as 10m, 90s or 1h30m");

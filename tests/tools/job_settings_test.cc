@@ -46,6 +46,22 @@ TEST(JobSettings, ReadsEachKeyAndSaysWhereAValueIsBad) {
   EXPECT_EQ(problems[2].message, "catchup: 'all:N' takes N from 1 to 1000");
   EXPECT_EQ(some.timeout, std::chrono::minutes(5));
   EXPECT_FALSE(some.retry);
+  for (const auto& p : problems) EXPECT_FALSE(p.warning) << p.message;
+}
+
+// A near miss of a key is prose to cron and a setting lost to the runner:
+// said as a warning at the key, never for prose that is not close to one.
+TEST(JobSettings, NearMissOfAKeyIsAWarningAtTheKey) {
+  const Crontab tab = parse_crontab("# owner: team-a\n#  timout: 5m\n# retyr: 3\n0 3 * * * /bin/x\n");
+  std::vector<tools::SettingProblem> problems;
+  const tools::JobSettings s = tools::read_job_settings(tab.entries[0].settings, problems);
+  EXPECT_FALSE(s.timeout);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_TRUE(problems[0].warning);
+  EXPECT_EQ(problems[0].line, 2);
+  EXPECT_EQ(problems[0].column, 4);
+  EXPECT_EQ(problems[0].message, "'timout' is not a job setting (read as a comment): did you mean 'timeout'?");
+  EXPECT_EQ(problems[1].message, "'retyr' is not a job setting (read as a comment): did you mean 'retry'?");
 }
 
 }  // namespace
