@@ -28,24 +28,21 @@ constexpr std::int64_t kTableHi = 13569465600;  // 2400-01-01
 [[maybe_unused]] std::int64_t count(sys_seconds t) { return t.time_since_epoch().count(); }
 [[maybe_unused]] sys_seconds at(std::int64_t s) { return sys_seconds{seconds{s}}; }
 
+#ifndef FUZZYCRON_TZIF_ZONES  // native: date/tz reads the zones, the footer from the file
 // The zone's TZif file from $TZDIR (default /usr/share/zoneinfo), or "".
-[[maybe_unused]] std::string zone_file(const std::string& zone_name) {
+std::string zone_file(const std::string& zone_name) {
   const char* dir = std::getenv("TZDIR");
   std::ifstream in(std::string(dir && *dir ? dir : "/usr/share/zoneinfo") + "/" + zone_name, std::ios::binary);
   if (!in) return {};
   return std::string{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// The POSIX TZ string at the end of a TZif file ("EST5EDT,M3.2.0,M11.1.0").
-[[maybe_unused]] std::unique_ptr<PosixRule> footer_rule(const std::string& zone_name) {
-  const std::string data = zone_file(zone_name);
-  if (data.size() < 2 || data.back() != '\n') return nullptr;
-  const auto start = data.rfind('\n', data.size() - 2);
-  if (start == std::string::npos) return nullptr;
-  const std::string footer = data.substr(start + 1, data.size() - start - 2);
-  if (footer.empty()) return nullptr;
-  return PosixRule::parse(footer);
+// The POSIX TZ rule at the end of the zone's TZif file ("EST5EDT,M3.2.0,M11.1.0").
+std::unique_ptr<PosixRule> footer_rule(const std::string& zone_name) {
+  const auto tzif = read_tzif(zone_file(zone_name));
+  return tzif && !tzif->footer.empty() ? PosixRule::parse(tzif->footer) : nullptr;
 }
+#endif
 
 }  // namespace
 

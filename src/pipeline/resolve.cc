@@ -13,26 +13,18 @@
 namespace fuzzycron {
 namespace {
 
+// A term as resolve writes it: '*', a value or a range with its step, or a
+// drawn weekday in the form it was written in (cron-parser writes Sunday 0
+// before '#', 7 before 'L' as drawn).
 std::string render(const syntax::Term& t) {
   using Kind = syntax::Term::Kind;
-  if (t.kind == Kind::value) return fmt::format("{}", t.lo);
-  // cron-parser's H#k and HL: the drawn weekday in the form it was written in
-  // (cron-parser writes Sunday 0 before '#', 7 before 'L' as drawn).
   if (t.kind == Kind::nth_weekday) return fmt::format("{}#{}", t.lo % 7, t.hi);
   if (t.kind == Kind::last_of_weekday) return fmt::format("{}L", t.lo);
-  if (t.step > 0) return fmt::format("{}-{}/{}", t.lo, t.hi, t.step);
-  return fmt::format("{}-{}", t.lo, t.hi);
-}
-
-// A term as written: '*', a value or a range, each with its step.
-std::string written(const syntax::Term& t) {
-  using Kind = syntax::Term::Kind;
-  if (t.from_hash) return render(t);
   const std::string step = t.step > 0 ? fmt::format("/{}", t.step) : "";
+  if (t.kind == Kind::no_spec) return "?";
   if (t.kind == Kind::all) return "*" + step;
   if (t.kind == Kind::value) return fmt::format("{}", t.lo) + step;
-  if (t.kind == Kind::range) return fmt::format("{}-{}", t.lo, t.hi) + step;
-  return render(t);
+  return fmt::format("{}-{}", t.lo, t.hi) + step;
 }
 
 // The line with each drawn term written over the hash form it came from.
@@ -54,7 +46,7 @@ std::string resolve_line(const syntax::Line& line, const std::string& original, 
       std::string text;
       for (const auto& t : f->terms) {
         if (!text.empty()) text += ',';
-        text += written(t);  // cron-parser's @weekdays is a range
+        text += render(t);  // cron-parser's @weekdays is a range
       }
       out += text;
     }

@@ -70,13 +70,18 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       }
       std::vector<tools::SettingProblem> said;
       job.settings = with_defaults(tools::read_job_settings(entry.settings, said));
-      for (const auto& p : said)  // near misses warn; the first bad value leaves the job out
-        if (p.warning)
-          out.problems.push_back(
-              {Severity::warning, "", p.line, p.column, p.message, tab.lines[static_cast<std::size_t>(p.line - 1)]});
-      for (const auto& p : said)
-        if (!p.warning)
-          throw Error(ErrorKind::syntax, p.message, tab.lines[static_cast<std::size_t>(p.line - 1)], p.column, p.line);
+      const tools::SettingProblem* bad = nullptr;  // the first bad value leaves the job out
+      for (const auto& p : said) {
+        if (!p.warning) {
+          bad = bad ? bad : &p;
+          continue;
+        }
+        out.problems.push_back(
+            {Severity::warning, "", p.line, p.column, p.message, tab.lines[static_cast<std::size_t>(p.line - 1)]});
+      }
+      if (bad)
+        throw Error(ErrorKind::syntax, bad->message, tab.lines[static_cast<std::size_t>(bad->line - 1)], bad->column,
+                    bad->line);
       ParseOptions options = job.entry.options(base, host);
       if (job.settings.dst) options.dst = *job.settings.dst;
       if (!entry.reboot) {

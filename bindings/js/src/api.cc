@@ -181,7 +181,8 @@ std::string spread(const std::string& crontab, const std::string& options) {
 }
 
 // Each field's values as written, expanded (what cron-parser's stringify() compacts):
-// {"second": {"values": [...], "wildcard", "question", "nth"}, ...}; 'L' and nL stay text.
+// {"second": {"values": [...], "nth", "min", "max"}, ...}; 'L' and nL stay text. What the
+// text says of itself (a wildcard, a '?') the package reads from the text.
 std::string fields(const std::string& expression, const std::string& options) {
   return guarded([&] {
     const auto o = options_of(options);
@@ -197,7 +198,6 @@ std::string fields(const std::string& expression, const std::string& options) {
       };
       const auto limits = fuzzycron::field_limits(o.dialect, field->id);
       json values = json::array();
-      bool wildcard = false, question = false;
       int nth = 0;
       // cron-parser's day of week: a lone 7 is 0, and a range reaching 7 adds 0
       // beside it (its values, hence what its stringify() writes).
@@ -214,11 +214,8 @@ std::string fields(const std::string& expression, const std::string& options) {
         using K = fuzzycron::Term::Kind;
         const int step = t.step > 0 ? t.step : 1;
         switch (t.kind) {
-          case K::no_spec: question = true; [[fallthrough]];
-          case K::all:
-            wildcard = wildcard || t.step == 0;
-            run(limits.min, limits.max, step);
-            break;
+          case K::no_spec:
+          case K::all: run(limits.min, limits.max, step); break;
           case K::value:
             if (t.step == 0)
               values.push_back(sunday_twice ? t.lo % 7 : t.lo);
@@ -236,9 +233,8 @@ std::string fields(const std::string& expression, const std::string& options) {
         }
         ++index;
       }
-      out[std::string(fuzzycron::field_name(field->id))] = {{"values", values},     {"wildcard", wildcard},
-                                                            {"question", question}, {"nth", nth},
-                                                            {"min", limits.min},    {"max", limits.max}};
+      out[std::string(fuzzycron::field_name(field->id))] = {
+          {"values", values}, {"nth", nth}, {"min", limits.min}, {"max", limits.max}};
     }
     return out;
   });
