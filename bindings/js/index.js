@@ -443,10 +443,7 @@ class CronExpression {
   }
   /** The expression as cron-parser writes it back: H drawn, each field's values compacted. */
   stringify(includeSeconds = false) {
-    const f = this.fields;
-    const order = ['minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'];
-    if (includeSeconds) order.unshift('second');
-    return order.map((key) => cronParserField(key, f[key], f)).join(' ');
+    return this.fields.stringify(includeSeconds);
   }
   toString() { return this.stringify(); }
   [Symbol.iterator]() {
