@@ -28,7 +28,7 @@ unsigned group_of(std::string_view name) {
 
 std::string help_of(const OptionSpec& o) {
   std::string help(o.help);
-  if (o.type == OptionType::choice) help += ": " + join(o.values, " | ");
+  if (o.type == OptionType::choice) help += " (" + join(o.values, " | ") + ")";
   return help;
 }
 

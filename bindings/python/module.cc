@@ -242,12 +242,16 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def("option_schema", [] {
     py::list out;
     for (const fuzzycron::OptionSpec& o : fuzzycron::option_schema()) {
-      py::list values;
+      py::list values, dialects;
       for (const auto v : o.values) values.append(std::string(v));
+      for (const fuzzycron::Dialect d : fuzzycron::kAllDialects)
+        if (o.dialects & fuzzycron::dialect_bit(d)) dialects.append(std::string(fuzzycron::dialect_name(d)));
       out.append(py::dict(py::arg("name") = fuzzycron::option_name(o, fuzzycron::NameStyle::snake),
                           py::arg("type") = std::string(fuzzycron::option_type_name(o.type)),
                           py::arg("default") = std::string(o.default_value), py::arg("values") = values,
-                          py::arg("help") = std::string(o.help)));
+                          py::arg("help") = std::string(o.help), py::arg("dialects") = dialects,
+                          py::arg("example") = std::string(o.example),
+                          py::arg("old_names") = std::string(o.old_names)));
     }
     return out;
   });

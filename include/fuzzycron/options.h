@@ -40,13 +40,14 @@ FUZZYCRON_EXPORT std::string_view option_type_name(OptionType type) noexcept;
 // One option. `name` is its one spelling in kebab-case; each language writes
 // it in its own case (option_name), and every spelling is accepted by set().
 struct OptionSpec {
-  std::string_view name;                     // "offset-window"
-  OptionType type;                           //
-  std::string_view default_value;            // as text; "" when unset means "none" or "the dialect's own" (help says)
-  std::span<const std::string_view> values;  // the allowed values of a choice (empty otherwise)
-  unsigned dialects;                         // a bit per Dialect (1 << index in kAllDialects)
-  std::string_view help;                     // one line
-  std::string_view old_names;                // spellings still accepted, with a warning (CHANGELOG.md), comma-separated
+  std::string_view name{};                     // "offset-window"
+  OptionType type = OptionType::text;          //
+  std::string_view default_value{};            // as text; "" means none, or the dialect's own (help says which)
+  std::span<const std::string_view> values{};  // the allowed values of a choice or flag (empty otherwise)
+  unsigned dialects = 0;                       // a bit per Dialect it applies to (dialect_bit)
+  std::string_view help{};                     // one line
+  std::string_view old_names{};  // spellings still accepted, with a warning (CHANGELOG.md), comma-separated
+  std::string_view example{};    // a value that is not the default, for help and tests
 };
 
 inline constexpr unsigned kEveryDialect = (1u << std::size(kAllDialects)) - 1;

@@ -17,6 +17,7 @@ fuzzycron.croniter is a drop-in for croniter's class for the common calls.
 from __future__ import annotations
 
 import dataclasses
+import os
 import warnings
 from datetime import datetime, timedelta, timezone
 from typing import Iterator, List, Optional, Sequence, Union
@@ -81,8 +82,11 @@ def _split(options: dict):
     """(pairs, balance): a Balance object travels beside the pairs."""
     options = dict(options)
     balance = options.pop("balance", None)
-    if balance is not None and not isinstance(balance, Balance):
-        raise TypeError(f"balance= takes a fuzzycron.Balance (read_balance(path)), not {type(balance).__name__}")
+    if isinstance(balance, (str, os.PathLike)):
+        options["balance"] = os.fspath(balance)  # a lock's path: the library reads it
+        balance = None
+    elif balance is not None and not isinstance(balance, Balance):
+        raise TypeError(f"balance= takes a fuzzycron.Balance (read_balance(path)) or a path, not {type(balance).__name__}")
     return _pairs(options), balance
 
 
