@@ -122,10 +122,8 @@ const CACHE_SIZE = 256;
 const cache = new Map();  // key -> Compiled, oldest first
 
 class Compiled {
-  constructor(expression, optionsText) {
-    this.key = optionsText + '\u0000' + expression;
-    this.expression = expression;
-    this.optionsText = optionsText;
+  constructor(key) {
+    this.key = key;  // options text, NUL, expression: all a Compiled keeps (a small promoted object)
     this.native = null;
   }
   get schedule() {
@@ -136,12 +134,19 @@ class Compiled {
         other.native = null;
         cache.delete(this.key);
         cache.set(this.key, this);
-      } else adopt(this, build(this.expression, this.optionsText));
+      } else {
+        const nul = this.key.indexOf('\u0000');
+        adopt(this, build(this.key.slice(nul + 1), this.key.slice(0, nul)));
+      }
     } else if (cache.get(this.key) === this && cache.size > 1) {  // most recently used last
       cache.delete(this.key);
       cache.set(this.key, this);
     }
     return this.native;
+  }
+  /** {resolved, zone, never}: what fuzzycron's own Schedule shows. */
+  get info() {
+    return JSON.parse(this.schedule.info());
   }
 }
 
@@ -168,16 +173,14 @@ function adopt(compiled, native) {
 
 /** Compiles (or finds in the cache) an expression; throws FuzzycronError. Returns {compiled, info}. */
 function compile(expression, options) {
-  const optionsText = JSON.stringify(options);
-  const hit = cache.get(optionsText + '\u0000' + expression);
+  const key = JSON.stringify(options) + '\u0000' + expression;
+  const hit = cache.get(key);
   if (hit) {
     hit.schedule;  // marks it recently used
     return hit;
   }
-  const compiled = new Compiled(expression, optionsText);
-  const native = build(expression, optionsText);
-  compiled.info = JSON.parse(native.info());
-  adopt(compiled, native);
+  const compiled = new Compiled(key);
+  adopt(compiled, build(expression, key.slice(0, key.length - expression.length - 1)));
   return compiled;
 }
 
