@@ -45,6 +45,14 @@ class CronDate {
     if (!Number.isFinite(this._ms) || Math.abs(this._ms) > 8.64e15) throw new Error(new.target.describe(timestamp));
     this._w = null;
   }
+  /** An instant the engine answered, in a zone already checked: no argument reading. */
+  static _of(ms, tz) {
+    const d = Object.create(this.prototype);
+    d._ms = ms;
+    d._tz = tz;
+    d._w = null;
+    return d;
+  }
   _parse(text) {
     const m = ISO.exec(text.trim());
     if (m) {

@@ -149,7 +149,7 @@ class CronExpression {
         (!forward && this._start !== undefined && t < this._start))
       throw new Error(OUT_OF_RANGE);
     if (move) this._cursor = t;
-    return new CronDate5(t, this._tz);
+    return CronDate5._of(t, this._tz);
   }
   next() { return this._step(true, true); }
   prev() { return this._step(false, true); }

@@ -75,9 +75,9 @@ class CronExpression {
     if (Number.isNaN(t) || (!reverse && this._endDate && t > this._endDate.getTime()) ||
         (reverse && this._startDate && t < this._startDate.getTime()))
       throw new Error(OUT_OF_RANGE);
-    this._currentDate = new CronDate(t, this._zone);
+    this._currentDate = CronDate._of(t, this._zone);
     this._hasIterated = true;
-    return new CronDate(t, this._zone);
+    return CronDate._of(t, this._zone);
   }
   next() {
     const date = this._findSchedule(false);
