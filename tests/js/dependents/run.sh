@@ -35,7 +35,7 @@ ns=$work/node-schedule
 scratch "$ns" node-schedule
 cp -r "$here/node-schedule/node_modules/node-schedule/." "$ns/"      # the library is the suite's root ('..')
 cp -r "$here/node-schedule/test" "$here/node-schedule/package.json" "$ns/"
-(cd "$ns" && node -e 'if (typeof require("cron-parser").parseExpression !== "function" || !require.resolve("cron-parser").startsWith(require("path").resolve("node_modules/cron-parser") + "/")) process.exit(1)') ||
+(cd "$ns" && node -e 'if (require("cron-parser/package.json").name !== "fuzzycron" || !require.resolve("cron-parser").startsWith(require("path").resolve("node_modules/cron-parser") + "/")) process.exit(1)') ||
   { echo "FAIL: node-schedule does not see the package as cron-parser"; exit 1; }
 status=0
 (cd "$ns" && npm test --silent) >"$work/node-schedule.log" 2>&1 || status=$?
@@ -48,6 +48,12 @@ scratch "$bull" bull
 cp -r "$here/bull/node_modules/bull" "$bull/node_modules/bull"
 cp -r "$here/bull/test" "$here/bull/package.json" "$here/bull/redis-port.js" "$bull/"
 echo "module.exports = require('bull');" >"$bull/index.js"   # the suite requires '../'
+(cd "$bull" && node -e '
+  const path = require("path");
+  const found = require.resolve("cron-parser", { paths: [path.dirname(require.resolve("bull"))] });
+  if (require(path.resolve("node_modules/cron-parser/package.json")).name !== "fuzzycron" ||
+      found !== path.resolve("node_modules/cron-parser/index.js")) process.exit(1)') ||
+  { echo "FAIL: Bull does not see the package as cron-parser"; exit 1; }
 port=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
 redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" >"$work/redis.log" 2>&1 &
 redis_pid=$!
