@@ -32,6 +32,10 @@ Flag& Flag::env(const std::string& variable) {
   option_->envname(variable);
   return *this;
 }
+Flag& Flag::hidden() {
+  option_->group("");
+  return *this;
+}
 bool Flag::given() const { return option_->count() > 0; }
 
 Flag Subcommand::option(const std::string& names, std::string& into, const std::string& help) {
