@@ -110,7 +110,7 @@ function asCronParserError(e, major, expression) {
 function compileCronParser(major, expression, tz, options) {
   let seed = options.hashSeed;
   if (seed === undefined && /H/.test(expression)) seed = Math.random().toString(36).slice(2);
-  const o = { dialect: 'cron-parser', tz, seed: seedParts(seed, 'hashSeed') };
+  const o = { dialect: 'cron-parser', zone: tz, seed: seedParts(seed, 'hashSeed') };
   if (options.strict) o.strict = true;
   try {
     return { compiled: compile(expression, o), parseOptions: o };

@@ -34,34 +34,34 @@ function instant(value, name) {
   throw new TypeError(`${name} must be a Date, a string, a number or a CronDate`);
 }
 
-// The option names of the options schema (issue 28, camelCase in JavaScript),
-// with the names this package took before beside them: zone (tz), hashScheme
-// (hash), secondsFirst (secondAtBeginning), furiko's format, hashFields,
-// hashSecondsByDefault, hashNames (also as a `furiko` object). Crossing to the
-// engine as api.cc's JSON keys until the library's set_option is there.
-const RENAMED = { zone: 'tz', hashScheme: 'hash', secondsFirst: 'secondAtBeginning' };
-const FURIKO = ['format', 'hashFields', 'hashSecondsByDefault', 'hashNames'];
+// Options by the library's schema (fuzzycron/options.h, camelCase here):
+// dialect, seed, host, zone, dst, hashScheme, offsetWindow, balance,
+// secondsFirst, dayOr, strict, format, hashFields, hashSecondsByDefault,
+// hashNames; the names this package took before (tz, hash, secondAtBeginning,
+// a `furiko` object) still read. api.cc hands each to the library by name.
+const OLD_NAMES = { tz: 'zone', hash: 'hashScheme', secondAtBeginning: 'secondsFirst' };
+const TEXTS = ['dialect', 'zone', 'dst', 'hashScheme', 'host', 'offsetWindow', 'balance', 'format'];
+const FLAGS = ['strict', 'secondsFirst', 'dayOr', 'hashFields', 'hashSecondsByDefault', 'hashNames'];
 function nativeOptions(options, name = 'options') {
   if (options === undefined) options = {};
   if (typeof options !== 'object' || options === null) throw new TypeError(`${name} must be an object`);
   options = { ...options };
-  for (const [now, before] of Object.entries(RENAMED))
-    if (options[now] !== undefined) {
-      if (options[before] !== undefined) throw new TypeError(`${now} and ${before} are one option: give one`);
-      options[before] = options[now];
-    }
-  const o = {};
-  for (const key of ['dialect', 'tz', 'dst', 'hash']) if (options[key] !== undefined) o[key] = string(options[key], key);
-  o.seed = seedParts(options.seed, 'seed');
-  if (options.strict !== undefined) o.strict = Boolean(options.strict);
-  if (options.secondAtBeginning !== undefined) o.secondAtBeginning = Boolean(options.secondAtBeginning);
-  if (options.dayOr !== undefined) o.dayOr = Boolean(options.dayOr);
   if (options.furiko !== undefined) {
     if (typeof options.furiko !== 'object' || options.furiko === null) throw new TypeError('furiko must be an object');
-    o.furiko = { ...options.furiko };
+    options = { ...options.furiko, ...options };
   }
-  for (const key of FURIKO)
-    if (options[key] !== undefined) o.furiko = { ...o.furiko, [key]: key === 'format' ? string(options[key], key) : Boolean(options[key]) };
+  for (const [before, now] of Object.entries(OLD_NAMES))
+    if (options[before] !== undefined) {
+      if (options[now] !== undefined) throw new TypeError(`${before} and ${now} are one option: give one`);
+      options[now] = options[before];
+    }
+  const o = {};
+  for (const key of TEXTS)
+    if (options[key] !== undefined)
+      o[key] = key === 'offsetWindow' && typeof options[key] === 'number' ? `${options[key]}ms` : string(options[key], key);
+  const seed = seedParts(options.seed, 'seed');
+  if (seed.length) o.seed = seed;
+  for (const key of FLAGS) if (options[key] !== undefined) o[key] = Boolean(options[key]);
   return o;
 }
 
