@@ -41,6 +41,7 @@ function instant(value, name) {
 // a `furiko` object) still read. api.cc hands each to the library by name.
 const OLD_NAMES = { tz: 'zone', hash: 'hashScheme', secondAtBeginning: 'secondsFirst' };
 const TEXTS = ['dialect', 'zone', 'dst', 'hashScheme', 'host', 'offsetWindow', 'balance', 'format'];
+const API_KEYS = new Set(['to', 'target', 'from', 'hosts', 'window', 'resolution']);  // lint's, resolve's, spread's
 const FLAGS = ['strict', 'secondsFirst', 'dayOr', 'hashFields', 'hashSecondsByDefault', 'hashNames'];
 function nativeOptions(options, name = 'options') {
   if (options === undefined) options = {};
@@ -62,6 +63,10 @@ function nativeOptions(options, name = 'options') {
   const seed = seedParts(options.seed, 'seed');
   if (seed.length) o.seed = seed;
   for (const key of FLAGS) if (options[key] !== undefined) o[key] = Boolean(options[key]);
+  // Any other name goes to the library as given: it refuses what it does not know, with a did-you-mean.
+  for (const [key, value] of Object.entries(options))
+    if (value !== undefined && !(key in o) && !API_KEYS.has(key) && !(key in OLD_NAMES) && key !== 'seed' && key !== 'furiko')
+      o[key] = typeof value === 'string' || typeof value === 'boolean' ? value : String(value);
   return o;
 }
 

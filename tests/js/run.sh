@@ -30,6 +30,9 @@ const it = CronExpressionParser.parse("*/15 9-17 * * 1-5", { tz: "America/New_Yo
 if (it.next().toISOString() !== "2026-03-06T22:00:00.000Z") throw new Error("CommonJS: wrong next");
 if (parse("H H * * *", { seed: "nightly" }).resolved !== process.env.EXPECTED) throw new Error("CommonJS: resolve differs from native");
 try { CronExpressionParser.parse(42); throw new Error("no TypeError"); } catch (e) { if (!(e instanceof TypeError)) throw e; }
+// Options by the schema'"'"'s names, handed to the library, which refuses a near miss with its did-you-mean.
+if (parse("H * * * *", { seed: "x", zone: "Europe/Berlin", hashScheme: "jenkins" }).zone !== "Europe/Berlin") throw new Error("zone");
+try { parse("* * * * *", { zome: "UTC" }); throw new Error("zome accepted"); } catch (e) { if (!/did you mean .zone./.test(e.message)) throw e; }
 console.log("require(\"fuzzycron\")", version());')
 (cd "$work/app" && node --input-type=module -e '
 import parser, { CronExpressionParser, explain } from "fuzzycron";
