@@ -92,10 +92,11 @@ const char* term_kind(fuzzycron::Term::Kind k) {
 }
 
 fuzzycron::ParseOptions croniter_options(const std::vector<std::string>& seed, const std::string& tz, bool sab,
-                                         bool day_or) {
+                                         bool day_or, const std::string& dst = "shift-both") {
   fuzzycron::OptionNames names;
   names.dialect = "croniter";
   names.time_zone = tz;
+  names.dst = dst;  // croniter 6's, chosen per expression by fuzzycron._croniter (docs/dst.md)
   names.croniter.second_at_beginning = sab;
   names.croniter.day_or = day_or;
   fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
@@ -273,10 +274,10 @@ PYBIND11_MODULE(_fuzzycron, m) {
   PyDateTime_IMPORT;
   m.def(
       "croniter_parse",
-      [](const std::string& expr, const std::vector<std::string>& seed, const std::string& tz, bool sab, bool day_or) {
-        return fuzzycron::parse(expr, croniter_options(seed, tz, sab, day_or));
-      },
-      py::arg("expr"), py::arg("seed"), py::arg("tz"), py::arg("second_at_beginning"), py::arg("day_or"));
+      [](const std::string& expr, const std::vector<std::string>& seed, const std::string& tz, bool sab, bool day_or,
+         const std::string& dst) { return fuzzycron::parse(expr, croniter_options(seed, tz, sab, day_or, dst)); },
+      py::arg("expr"), py::arg("seed"), py::arg("tz"), py::arg("second_at_beginning"), py::arg("day_or"),
+      py::arg("dst") = "shift-both");
   m.def(
       "croniter_resolve",
       [](const std::string& expr, const std::vector<std::string>& seed, bool sab) {

@@ -29,6 +29,10 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Union
 
 from . import _fuzzycron
 from ._fuzzycron import ParseError
+from ._croniter_zones import zone_of as _zone_of
+from ._croniter_names import (  # noqa: F401 - croniter.croniter's other public names
+    EXPANDERS, MARKER, MONTHS, WEEKDAYS, ExpandedExpression, HashExpander, hash_expression_re, is_32bit,
+    nearest_weekday_re, only_int_re, re_star, special_dow_re, star_or_int_re, step_search_re)
 
 __all__ = [
     "DAY_FIELD", "HOUR_FIELD", "MINUTE_FIELD", "MONTH_FIELD", "DOW_FIELD", "OVERFLOW32B_MODE", "SECOND_FIELD",
@@ -87,31 +91,6 @@ def datetime_to_timestamp(d: datetime) -> float:
     if d.tzinfo is not None:
         d = d.replace(tzinfo=None) - d.utcoffset()
     return (d - datetime(1970, 1, 1)).total_seconds()
-
-
-# -- zones: an IANA name for fuzzycron, or a fixed offset computed on UTC
-def _zone_of(tz) -> Tuple[str, int]:
-    """(IANA name, fixed offset in seconds) for a tzinfo; the offset is used with "UTC"."""
-    if tz is None or tz is timezone.utc:
-        return "UTC", 0
-    for attribute in ("key", "zone"):  # zoneinfo, pytz
-        name = getattr(tz, attribute, None)
-        if isinstance(name, str) and name:
-            return name, 0
-    filename = getattr(tz, "_filename", None)  # dateutil's tzfile: its path or name
-    if isinstance(filename, str) and filename:
-        for prefix in ("/usr/share/zoneinfo/", "/usr/lib/zoneinfo/", "/etc/zoneinfo/"):
-            if filename.startswith(prefix):
-                filename = filename[len(prefix):]
-        if "/" in filename or filename in ("UTC", "GMT"):
-            return filename, 0
-    if type(tz).__name__ in ("tzutc",):
-        return "UTC", 0
-    probe = datetime(2000, 1, 1)
-    offsets = {tz.utcoffset(probe), tz.utcoffset(probe.replace(month=7))}
-    if len(offsets) == 1 and None not in offsets:
-        return "UTC", int(offsets.pop().total_seconds())
-    raise CroniterBadCronError(f"cannot tell the IANA zone of {tz!r}: use zoneinfo.ZoneInfo, pytz or dateutil.tz.gettz")
 
 
 # -- croniter's expand(), built from fuzzycron's reading of the expression
@@ -409,11 +388,17 @@ class croniter:  # noqa: N801 - croniter's own name
         if core is None:
             try:
                 core = _fuzzycron.croniter_parse(self._text, self._seed, zone, self.second_at_beginning,
-                                                 self._days_ored())
+                                                 self._days_ored(), self._dst_policy())
             except ParseError as e:
                 raise _croniter_error(e, self._expr_format) from None
             self._cores[zone] = core
         return core
+
+    def _dst_policy(self) -> str:
+        """croniter 6 at DST changes (docs/dst.md): a time that occurs twice fires in both
+        passes; a time in the spring gap fires at the gap's end, unless every hour matches
+        (then the next hour's time is the next fire, as croniter's hourly walk finds it)."""
+        return "skip-both" if self.expanded[HOUR_FIELD] == ["*"] else "shift-both"
 
     def _days_ored(self) -> bool:
         """implement_cron_bug: Vixie cron ANDs the day fields when one of them starts with '*'."""
@@ -431,8 +416,8 @@ class croniter:  # noqa: N801 - croniter's own name
 
     _datetime_to_timestamp = datetime_to_timestamp
 
-    def timestamp_to_datetime(self, timestamp: float, tzinfo: Any = None) -> datetime:
-        tz = self.tzinfo if tzinfo is None else tzinfo
+    def timestamp_to_datetime(self, timestamp: float, tzinfo: Any = MARKER) -> datetime:
+        tz = self.tzinfo if tzinfo is MARKER else tzinfo  # croniter 6: tzinfo=None asks for naive
         result = _EPOCH_NAIVE + timedelta(seconds=timestamp)
         if tz:
             result = result.replace(tzinfo=UTC_DT).astimezone(tz)
@@ -464,7 +449,7 @@ class croniter:  # noqa: N801 - croniter's own name
         tz = self.tzinfo
         engine = self._engine_for
         if engine is None or engine[0] is not tz:
-            zone, offset = _zone_of(tz)
+            zone, offset = _zone_of(tz, (_EPOCH_NAIVE + timedelta(seconds=self.cur)).year)
             engine = self._engine_for = (tz, _fuzzycron.schedule_capsule(self._core(zone)), float(offset))
         return engine
 
