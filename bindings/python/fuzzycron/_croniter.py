@@ -311,23 +311,70 @@ def _check_strict(expr_format, expanded, strict_year) -> None:
             f"[{expr_format}] is not acceptable. Day(s) {int_days} can never occur in month(s) {int_months}")
 
 
-def _croniter_error(e: ParseError, expr_format) -> CroniterError:
-    if "does not mix plain weekdays" in e.message:
-        return CroniterUnsupportedSyntaxError(
+_FIELD_INDEX = {"minute": MINUTE_FIELD, "hour": HOUR_FIELD, "day-of-month": DAY_FIELD, "month": MONTH_FIELD,
+                "day-of-week": DOW_FIELD, "second": SECOND_FIELD, "year": YEAR_FIELD}
+
+
+def _item_at(text: str, column: int) -> str:
+    """The list item (between commas, within its field) at a 1-based column of text."""
+    for m in re.finditer(r"[^,\s]+", text or ""):
+        if m.start() < column <= m.end() or (column == m.start() + 1):
+            return m.group(0)
+    return ""
+
+
+def _croniter_text(e: ParseError, expr_format) -> Tuple[type, str]:
+    """croniter 6's exception and message for what fuzzycron refused (applications
+    compare them, e.g. OpenStack heat's CRON constraint)."""
+    message = e.message
+    field, _, detail = message.partition(": ")
+    index = _FIELD_INDEX.get(field)
+    item = _item_at(getattr(e, "text", ""), getattr(e, "column", 0))
+    fields = str(expr_format).lower().split()
+    if "does not mix plain weekdays" in message:
+        return CroniterUnsupportedSyntaxError, (
             f"day-of-week field does not support mixing literal values and nth day of week syntax.  "
             f"Cron: '{expr_format}'")
-    if "hash range" in e.message and "runs backwards" in e.message:
-        return CroniterBadCronError("Range end must be greater than range begin")
-    if e.kind == "syntax" and re.search(r"'[a-z]+' is not allowed here|unknown name", e.message):
-        return CroniterNotAlphaError(f"[{expr_format}] is not acceptable: {e.message}")
-    message = f"[{expr_format}] is not acceptable: {e.message}"
-    text = (getattr(e, "text", "") or "")
-    if getattr(e, "kind", "") == "syntax" and re.search(r"name|not a number|unknown", e.message) and \
-            re.search(r"[a-z]{2,}", text.lower()):
-        return CroniterNotAlphaError(message)
+    if "hash range" in message and "runs backwards" in message:
+        return CroniterBadCronError, "Range end must be greater than range begin"
+    nth = re.match(r"#(\d+) is out of range", detail)
+    if nth:
+        return CroniterBadCronError, f"[{expr_format}] is not acceptable. Invalid day_of_week value: '{nth.group(1)}'"
+    if re.match(r"the step must be positive, not 0", detail) and index is not None:
+        return CroniterBadCronError, f"[{expr_format}] step '0' in field {index} is not acceptable"
+    number = re.match(r"(-?\d+) is out of range", detail)
+    if number:
+        if re.fullmatch(r"(\d+w|w\d+)", item.lower()):
+            return CroniterBadCronError, (f"[{expr_format}] is not acceptable, nearest weekday day value "
+                                          f"'{number.group(1)}' out of range")
+        if re.search(r"\d-\d", item) and index is not None and int(number.group(1)) > _RANGES[index][1]:
+            return CroniterBadCronError, f"{expr_format} is out of bands"  # croniter's text has no brackets here
+        return CroniterBadCronError, f"[{expr_format}] is not acceptable, out of range"
+    if detail.startswith("'W' can only be used"):
+        return CroniterBadCronError, f"[{expr_format}] is not acceptable. {detail}"
+    if re.match(r"'\?' is not allowed in the", detail):
+        return CroniterBadCronError, (f"[{expr_format}] is not acceptable. "
+                                      f"Question mark can only used in day_of_month or day_of_week")
+    if re.match(r"unexpected '\?'|'\?' must be", detail):
+        return CroniterBadCronError, f"[{expr_format}] is not acceptable. Question mark can not used with other characters"
+    if detail.startswith("unexpected '-'") and item.startswith("-"):
+        return CroniterBadCronError, f"[{expr_format}] is not acceptable, negative numbers not allowed"
+    if e.kind == "syntax" and index is not None:  # croniter: a text its name reader cannot read
+        if len(fields) > UNIX_CRON_LEN and getattr(e, "second_at_beginning", False):
+            fields.insert(SECOND_FIELD, fields.pop(0))
+        return CroniterNotAlphaError, f"[{' '.join(fields)}] is not acceptable"
     if getattr(e, "kind", "") == "unsupported":
-        return CroniterUnsupportedSyntaxError(message)
-    return CroniterBadCronError(message)
+        return CroniterUnsupportedSyntaxError, f"[{expr_format}] is not acceptable: {message}"
+    return CroniterBadCronError, f"[{expr_format}] is not acceptable: {message}"
+
+
+def _croniter_error(e: ParseError, expr_format) -> CroniterError:
+    """croniter's exception with croniter's text; fuzzycron's own reading of the
+    problem (field, column, why) stays on it as .fuzzycron_message."""
+    kind, text = _croniter_text(e, expr_format)
+    error = kind(text)
+    error.fuzzycron_message = f"[{expr_format}] is not acceptable: {e.message}"
+    return error
 
 
 class croniter:  # noqa: N801 - croniter's own name
