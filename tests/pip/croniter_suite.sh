@@ -25,16 +25,7 @@ fi
 set -e
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-venv=${VENV:-}
-if [ -z "$venv" ]; then
-  venv=$work/venv
-  "${PYTHON:-/usr/bin/python3}" -m venv --system-site-packages "$venv"
-fi
-# The distribution is built from a copy: pip builds in place and would leave build/ in the checkout.
-mkdir -p "$work/src/bindings/python"
-cp "$root/CMakeLists.txt" "$work/src/"
-cp -r "$root/bindings/python/croniter-dist" "$work/src/bindings/python/"
-"$venv/bin/pip" install --no-build-isolation --no-deps --no-index -q "$work/src/bindings/python/croniter-dist"
+venv=$(bash "$here/croniter_venv.sh" "$work")
 export PYTHONPATH=$python_path
 package=$("$venv/bin/python" -c 'import importlib.util, os; print(os.path.dirname(importlib.util.find_spec("croniter").origin))')
 git --git-dir="$git_dir" archive "$commit" src/croniter/tests | tar -x -C "$work"
