@@ -60,6 +60,12 @@ _EPOCH_NAIVE = datetime(1970, 1, 1)
 _naive_utc = _fuzzycron.naive_utc
 _engine_step = _fuzzycron.step
 _quick = _fuzzycron.quick
+# Expressions read and schedules compiled, shared by instances (values, never changed):
+# bounded, emptied when full.
+_CACHE_SIZE = 4096
+_EXPANSIONS: Dict[Any, Any] = {}
+_SCHEDULES: Dict[Any, Any] = {}
+_ENGINES: Dict[Any, Any] = {}  # (reading, tzinfo) -> (schedule, fixed offset)
 
 
 class CroniterError(ValueError):
@@ -89,8 +95,8 @@ class CroniterNotAlphaError(CroniterBadCronError):
 def datetime_to_timestamp(d: datetime) -> float:
     """Seconds since the epoch; a naive datetime is UTC."""
     if d.tzinfo is not None:
-        d = d.replace(tzinfo=None) - d.utcoffset()
-    return (d - datetime(1970, 1, 1)).total_seconds()
+        return d.timestamp()  # (d - epoch).total_seconds(), exact to the microsecond as croniter's
+    return (d - _EPOCH_NAIVE).total_seconds()
 
 
 # -- croniter's expand(), built from fuzzycron's reading of the expression
@@ -115,7 +121,7 @@ def _seed_of(hash_id) -> List[bytes]:
     return [hash_id.encode("UTF-8")]
 
 
-def _draw_random(expr: str, layout: List[int], rng: random.Random) -> str:
+def _draw_random(expr: str, layout: List[int], rng) -> str:
     """croniter's R: a value drawn once (per instance) in the field's range, or R(a-b), R/n."""
     fields = expr.split()
     if not any(_RANDOM.search(f) for f in fields):
@@ -193,7 +199,7 @@ def _expand(expr_format: str, hash_id=None, second_at_beginning: bool = False, s
     if len(fields) not in VALID_LEN_EXPRESSION:
         raise CroniterBadCronError("Exactly 5, 6 or 7 columns has to be specified for iterator expression.")
     layout = _layout(len(fields), second_at_beginning)
-    text = _draw_random(text, layout, rng or random.Random())
+    text = _draw_random(text, layout, rng or random)  # croniter draws from the random module
     if _HASHED.search(text) and not seed:
         raise CroniterBadCronError("Hashed definitions must include hash_id")
     try:
@@ -404,18 +410,31 @@ class croniter:  # noqa: N801 - croniter's own name
         self.tzinfo: Optional[_tzinfo] = None
         self.start_time = self.dst_start_time = self.cur = 0.0
         self.set_current(time.time() if start_time is None else start_time, force=True)
-        self._rng = random.Random()
         written = expr_format
         if expand_from_start_time and isinstance(expr_format, str):
             expr_format = _rebase(expr_format, self.dst_start_time, self.tzinfo, self.second_at_beginning)
-        self.expanded, self.nth_weekday_of_month, self.expressions, self.nearest_weekday = _expand(
-            expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning, rng=self._rng)
+        # An expression read before is not read again (the Airflow/Celery pattern: a new
+        # croniter per call); R draws anew for every instance, so it is never kept.
+        key = (expr_format, hash_id, self.second_at_beginning) if isinstance(expr_format, str) else None
+        known = _EXPANSIONS.get(key) if key is not None else None
+        if known is None:
+            expansion = _expand(expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning)
+            self.expanded, self.nth_weekday_of_month, self.expressions, self.nearest_weekday = expansion
+            self._text = self._schedule_text(expr_format)  # rebased, with R drawn
+            if key is not None and self._text == expr_format:
+                if len(_EXPANSIONS) >= _CACHE_SIZE:
+                    _EXPANSIONS.clear()
+                _EXPANSIONS[key] = (expansion, self._text)
+        else:
+            (expanded, nth, expressions, nearest), self._text = known
+            self.expanded = [list(values) for values in expanded]  # the instance's own, as croniter's
+            self.nth_weekday_of_month = {k: set(v) for k, v in nth.items()}
+            self.expressions, self.nearest_weekday = list(expressions), set(nearest)
         self.fields = CRON_FIELDS[len(self.expanded)]
         self._is_prev = is_prev
         self._expr_format = written
         self._seed = _seed_of(hash_id)
-        self._text = self._schedule_text(expr_format)  # rebased, with R drawn
-        self._cores: Dict[str, Any] = {}
+        self._hash_id = bytes(hash_id) if isinstance(hash_id, bytearray) else hash_id
 
     def _schedule_text(self, expr_format: str) -> str:
         """The expression with R drawn as expand drew it (the values are this instance's)."""
@@ -430,16 +449,20 @@ class croniter:  # noqa: N801 - croniter's own name
             return " ".join(out)
         return expr_format
 
-    def _core(self, zone: str):
-        core = self._cores.get(zone)
-        if core is None:
+    def _capsule(self, zone: str):
+        """The compiled schedule in `zone`, shared by every instance with the same reading."""
+        key = (self._text, tuple(self._seed), zone, self.second_at_beginning, self._days_ored(), self._dst_policy())
+        capsule = _SCHEDULES.get(key)
+        if capsule is None:
             try:
-                core = _fuzzycron.croniter_parse(self._text, self._seed, zone, self.second_at_beginning,
-                                                 self._days_ored(), self._dst_policy())
+                core = _fuzzycron.croniter_parse(*key[:2], zone, *key[3:])
             except ParseError as e:
                 raise _croniter_error(e, self._expr_format) from None
-            self._cores[zone] = core
-        return core
+            capsule = _fuzzycron.schedule_capsule(core)
+            if len(_SCHEDULES) >= _CACHE_SIZE:
+                _SCHEDULES.clear()
+            _SCHEDULES[key] = capsule
+        return capsule
 
     def _dst_policy(self) -> str:
         """croniter 6 at DST changes (docs/dst.md): a time that occurs twice fires in both
@@ -496,8 +519,19 @@ class croniter:  # noqa: N801 - croniter's own name
         tz = self.tzinfo
         engine = self._engine_for
         if engine is None or engine[0] is not tz:
-            zone, offset = _zone_of(tz, (_EPOCH_NAIVE + timedelta(seconds=self.cur)).year)
-            engine = self._engine_for = (tz, _fuzzycron.schedule_capsule(self._core(zone)), float(offset))
+            key = (self._text, self._hash_id, self.second_at_beginning, self._day_or, self._implement_cron_bug, tz)
+            try:
+                found = _ENGINES.get(key)
+            except TypeError:  # a tzinfo that cannot be a key
+                key, found = None, None
+            if found is None:
+                zone, offset = ("UTC", 0) if tz is None else _zone_of(tz, self.cur)
+                found = (self._capsule(zone), float(offset))
+                if key is not None:
+                    if len(_ENGINES) >= _CACHE_SIZE:
+                        _ENGINES.clear()
+                    _ENGINES[key] = found
+            engine = self._engine_for = (tz, *found)
         return engine
 
     def _step(self, forward: bool) -> float:

@@ -177,8 +177,9 @@ def _posix_rule(tz, year: int) -> Optional[str]:
     return None
 
 
-def zone_of(tz, year: int) -> Tuple[str, int]:
-    """(zone the engine reads, fixed offset in seconds to compute on UTC) for tzinfo tz."""
+def zone_of(tz, when: float) -> Tuple[str, int]:
+    """(zone the engine reads, fixed offset in seconds to compute on UTC) for tzinfo tz,
+    a rule found from the year of the instant `when` (a tzinfo without a name)."""
     if tz is None or tz is timezone.utc:
         return "UTC", 0
     try:
@@ -187,7 +188,7 @@ def zone_of(tz, year: int) -> Tuple[str, int]:
         cached = None
     if cached is not None:
         return cached
-    found = _find(tz, year)
+    found = _find(tz, (datetime(1970, 1, 1) + timedelta(seconds=when)).year)
     try:
         _cache[tz] = found
     except TypeError:
