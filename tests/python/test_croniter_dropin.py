@@ -249,3 +249,11 @@ def test_hash_expander_draws_as_croniter():
             assert ours == theirs, (hash_id, idx)
             theirs = real.HashExpander(real.croniter).expand("", idx, f"h({lo}-{lo + 5})", hash_id=hash_id)
             assert dropin.HashExpander(dropin.croniter).expand("", idx, f"h({lo}-{lo + 5})", hash_id=hash_id) == theirs
+
+
+def test_fuzzycron_exports_croniters_names():
+    import fuzzycron
+    for name in ("croniter", "croniter_range", "datetime_to_timestamp", "CroniterError", "CroniterBadCronError",
+                 "CroniterBadDateError", "CroniterBadTypeRangeError", "CroniterNotAlphaError",
+                 "CroniterUnsupportedSyntaxError"):
+        assert name in fuzzycron.__all__ and getattr(fuzzycron, name) is getattr(dropin, name), name
