@@ -383,6 +383,24 @@ def _croniter_error(e: ParseError, expr_format) -> CroniterError:
     return error
 
 
+class _Copied:
+    """An attribute copied from the shared reading of the expression when first read,
+    then the instance's own (a non-data descriptor: the copy shadows it)."""
+
+    def __init__(self, index: int, copy):
+        self.index, self.copy = index, copy
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = self.copy(obj._shared[self.index])
+        obj.__dict__[self.name] = value
+        return value
+
+
 class croniter:  # noqa: N801 - croniter's own name
     """croniter(expr_format, start_time=None, ret_type=float, day_or=True,
     max_years_between_matches=None, is_prev=False, hash_id=None,
@@ -392,6 +410,10 @@ class croniter:  # noqa: N801 - croniter's own name
     RANGES = _RANGES
     LEN_MEANS_ALL = _LEN_MEANS_ALL
     DAYS_IN_MONTH = {m + 1: d for m, d in enumerate(DAYS)}
+    expanded = _Copied(0, lambda e: [list(values) for values in e])
+    nth_weekday_of_month = _Copied(1, lambda nth: {k: set(v) for k, v in nth.items()})
+    expressions = _Copied(2, list)
+    nearest_weekday = _Copied(3, set)
 
     def __init__(self, expr_format: str, start_time: Any = None, ret_type: type = float, day_or: bool = True,
                  max_years_between_matches: Optional[int] = None, is_prev: bool = False, hash_id: Any = None,
@@ -408,33 +430,34 @@ class croniter:  # noqa: N801 - croniter's own name
         self._max_years_between_matches = max(int(max_years_between_matches or 50), 1)
         self._engine_for = None
         self.tzinfo: Optional[_tzinfo] = None
-        self.start_time = self.dst_start_time = self.cur = 0.0
-        self.set_current(time.time() if start_time is None else start_time, force=True)
+        if type(start_time) is datetime:  # the common call, without set_current's dispatch
+            self.tzinfo = start_time.tzinfo
+            self.start_time = self.dst_start_time = self.cur = datetime_to_timestamp(start_time)
+        else:
+            self.start_time = self.dst_start_time = self.cur = 0.0
+            self.set_current(time.time() if start_time is None else start_time, force=True)
         written = expr_format
         if expand_from_start_time and isinstance(expr_format, str):
             expr_format = _rebase(expr_format, self.dst_start_time, self.tzinfo, self.second_at_beginning)
         # An expression read before is not read again (the Airflow/Celery pattern: a new
         # croniter per call); R draws anew for every instance, so it is never kept.
-        key = (expr_format, hash_id, self.second_at_beginning) if isinstance(expr_format, str) else None
+        self._hash_id = bytes(hash_id) if isinstance(hash_id, bytearray) else hash_id
+        key = (expr_format, self._hash_id, self.second_at_beginning) if isinstance(expr_format, str) else None
         known = _EXPANSIONS.get(key) if key is not None else None
         if known is None:
-            expansion = _expand(expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning)
-            self.expanded, self.nth_weekday_of_month, self.expressions, self.nearest_weekday = expansion
+            self._shared = _expand(expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning)
             self._text = self._schedule_text(expr_format)  # rebased, with R drawn
             if key is not None and self._text == expr_format:
                 if len(_EXPANSIONS) >= _CACHE_SIZE:
                     _EXPANSIONS.clear()
-                _EXPANSIONS[key] = (expansion, self._text)
+                _EXPANSIONS[key] = (self._shared, self._text)
         else:
-            (expanded, nth, expressions, nearest), self._text = known
-            self.expanded = [list(values) for values in expanded]  # the instance's own, as croniter's
-            self.nth_weekday_of_month = {k: set(v) for k, v in nth.items()}
-            self.expressions, self.nearest_weekday = list(expressions), set(nearest)
-        self.fields = CRON_FIELDS[len(self.expanded)]
+            self._shared, self._text = known
+        # expanded & co. are copied from _shared when first read (_Copied): the instance's own, as croniter's
+        self.fields = CRON_FIELDS[len(self._shared[0])]
         self._is_prev = is_prev
         self._expr_format = written
         self._seed = _seed_of(hash_id)
-        self._hash_id = bytes(hash_id) if isinstance(hash_id, bytearray) else hash_id
 
     def _schedule_text(self, expr_format: str) -> str:
         """The expression with R drawn as expand drew it (the values are this instance's)."""
