@@ -21,6 +21,7 @@ BAD = ["* * * * * 100", "* *", "* * * * * * * *", "60 * * * *", "* 24 * * *", "*
        "@foo", "", "* * * * sat#6", "* * 1,2,/ * *", "1- * * * *", "-1 * * * *", "1-60 * * * *", "0 0 0-5 * *",
        "* * * * * * 2100", "* * 32W * *", "* * 1W,2 * *", "? * * * *", "* * 1? * *", "5/0 * * * *",
        "50-70 * * * *", "* * * * 1-9", "*/a * * * *", "1-2-3 * * * *", "0 0 * * 7L", "1,,2 * * * *"]
+BAD_SECONDS_FIRST = ["a * * * * *", "5 a * * * *", "* * * * * 61", "61 * * * * *", "*/0 * * * * *", "5 * * * * x"]
 EXPRS = ["30 2 * * *", "30 1 * * *", "0 2 * * *", "0 1 * * *", "7 * * * *", "*/15 * * * *", "*/30 1 * * *",
          "0 1-3 * * *", "0 */2 * * *", "15 2,3 * * *", "0,30 1 * * *", "45 0-23/1 * * *", "* 2 * * *",
          "0 0 * * *", "15 3 * * *", "2-5 1 * * *", "10 * * * * 30"]
@@ -38,12 +39,13 @@ def transitions(zone):
 
 
 def main():
-    for expr in BAD:
+    for expr, sab in [(e, False) for e in BAD] + [(e, True) for e in BAD_SECONDS_FIRST]:
         try:
-            c6.croniter(expr)
+            c6.croniter(expr, second_at_beginning=sab)
             continue
         except Exception as e:  # noqa: BLE001 - every refusal is recorded as it is
-            print(json.dumps({"kind": "error", "expr": expr, "class": type(e).__name__, "message": str(e)}))
+            print(json.dumps({"kind": "error", "expr": expr, "second_at_beginning": sab, "class": type(e).__name__,
+                              "message": str(e)}))
     for name in ZONES:
         zone = ZoneInfo(name)
         for t, expr, (direction, hours) in itertools.product(

@@ -38,10 +38,11 @@ def test_recorded_cases_are_there():
     assert len(ERRORS) > 30 and len(DST) > 1000
 
 
-@pytest.mark.parametrize("v", ERRORS, ids=[v["expr"] or "empty" for v in ERRORS])
+@pytest.mark.parametrize("v", ERRORS, ids=[(v["expr"] or "empty") + (" sab" if v["second_at_beginning"] else "")
+                                           for v in ERRORS])
 def test_error_class_and_text_are_croniter6s(v):
     with pytest.raises(dropin.CroniterError) as e:
-        croniter(v["expr"])
+        croniter(v["expr"], second_at_beginning=v["second_at_beginning"])
     assert (type(e.value).__name__, str(e.value)) == (v["class"], v["message"])
 
 

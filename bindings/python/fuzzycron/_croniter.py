@@ -159,7 +159,7 @@ class croniter:  # noqa: N801 - croniter's own name
             try:
                 core = _fuzzycron.croniter_parse(*key[:2], zone, *key[3:])
             except ParseError as e:
-                raise _croniter_error(e, self._expr_format) from None
+                raise _croniter_error(e, self._expr_format, self.second_at_beginning) from None
             capsule = _fuzzycron.schedule_capsule(core)
             if len(_SCHEDULES) >= _CACHE_SIZE:
                 _SCHEDULES.clear()

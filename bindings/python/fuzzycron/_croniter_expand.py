@@ -170,7 +170,7 @@ def _expand(expr_format: str, hash_id=None, second_at_beginning: bool = False, s
         resolved = _fuzzycron.croniter_resolve(text, seed, second_at_beginning) if seed else text
         terms = _fuzzycron.croniter_terms(resolved, seed, second_at_beginning)
     except ParseError as e:
-        raise _croniter_error(e, expr_format) from None
+        raise _croniter_error(e, expr_format, second_at_beginning) from None
     expressions = resolved.lower().split()
     if second_at_beginning and len(expressions) > 5:
         expressions.insert(SECOND_FIELD, expressions.pop(0))
@@ -293,7 +293,7 @@ def _item_at(text: str, column: int) -> str:
     return ""
 
 
-def _croniter_text(e: ParseError, expr_format) -> Tuple[type, str]:
+def _croniter_text(e: ParseError, expr_format, second_at_beginning: bool = False) -> Tuple[type, str]:
     """croniter 6's exception and message for what fuzzycron refused (applications
     compare them, e.g. OpenStack heat's CRON constraint)."""
     message = e.message
@@ -330,7 +330,7 @@ def _croniter_text(e: ParseError, expr_format) -> Tuple[type, str]:
     if detail.startswith("unexpected '-'") and item.startswith("-"):
         return CroniterBadCronError, f"[{expr_format}] is not acceptable, negative numbers not allowed"
     if e.kind == "syntax" and index is not None:  # croniter: a text its name reader cannot read
-        if len(fields) > UNIX_CRON_LEN and getattr(e, "second_at_beginning", False):
+        if len(fields) > UNIX_CRON_LEN and second_at_beginning:  # croniter's text shows its own field order
             fields.insert(SECOND_FIELD, fields.pop(0))
         return CroniterNotAlphaError, f"[{' '.join(fields)}] is not acceptable"
     if getattr(e, "kind", "") == "unsupported":
@@ -338,10 +338,10 @@ def _croniter_text(e: ParseError, expr_format) -> Tuple[type, str]:
     return CroniterBadCronError, f"[{expr_format}] is not acceptable: {message}"
 
 
-def _croniter_error(e: ParseError, expr_format) -> CroniterError:
+def _croniter_error(e: ParseError, expr_format, second_at_beginning: bool = False) -> CroniterError:
     """croniter's exception with croniter's text; fuzzycron's own reading of the
     problem (field, column, why) stays on it as .fuzzycron_message."""
-    kind, text = _croniter_text(e, expr_format)
+    kind, text = _croniter_text(e, expr_format, second_at_beginning)
     error = kind(text)
     error.fuzzycron_message = f"[{expr_format}] is not acceptable: {e.message}"
     return error
