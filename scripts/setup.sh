@@ -30,6 +30,7 @@ case $profile in
       dpkg-dev lintian file clang-format zsh fish
       golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd
       python3 python3-dev pybind11-dev python3-pytest python3-croniter python3-venv python3-setuptools python3-wheel
+      python3-dateutil python3-tz python3-tzlocal python3-pendulum python3-crontab
       postgresql-15 faketime redis-server
       emscripten chromium-driver python3-selenium
     ) ;;

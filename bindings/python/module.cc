@@ -69,10 +69,11 @@ const char* term_kind(fuzzycron::Term::Kind k) {
 }
 
 fuzzycron::ParseOptions croniter_options(const std::vector<std::string>& seed, const std::string& tz, bool sab,
-                                         bool day_or) {
+                                         bool day_or, const std::string& dst = "shift-both") {
   fuzzycron::OptionNames names;
   names.set("dialect", "croniter");
   names.set("zone", tz);
+  if (!dst.empty()) names.set("dst", dst);  // croniter 6's, chosen per expression by fuzzycron._croniter (docs/dst.md)
   names.set("seconds-first", sab ? "true" : "false");
   names.set("day-or", day_or ? "true" : "false");
   fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
@@ -263,10 +264,10 @@ PYBIND11_MODULE(_fuzzycron, m) {
   PyDateTime_IMPORT;
   m.def(
       "croniter_parse",
-      [](const std::string& expr, const std::vector<std::string>& seed, const std::string& tz, bool sab, bool day_or) {
-        return fuzzycron::parse(expr, croniter_options(seed, tz, sab, day_or));
-      },
-      py::arg("expr"), py::arg("seed"), py::arg("tz"), py::arg("second_at_beginning"), py::arg("day_or"));
+      [](const std::string& expr, const std::vector<std::string>& seed, const std::string& tz, bool sab, bool day_or,
+         const std::string& dst) { return fuzzycron::parse(expr, croniter_options(seed, tz, sab, day_or, dst)); },
+      py::arg("expr"), py::arg("seed"), py::arg("tz"), py::arg("second_at_beginning"), py::arg("day_or"),
+      py::arg("dst") = "shift-both");
   m.def(
       "croniter_resolve",
       [](const std::string& expr, const std::vector<std::string>& seed, bool sab) {

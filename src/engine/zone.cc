@@ -168,10 +168,20 @@ const Zone* find_zone(const std::string& name) {
     return std::runtime_error("unknown time zone '" + name +
                               "': expected an IANA name such as Europe/Berlin or America/New_York");
   };
+  // Not a zone of the database: a POSIX TZ rule ("EST5EDT,M3.2.0,M11.1.0",
+  // "<+0530>-5:30") is a zone too, the rule alone for all time (as a TZif
+  // file's footer carries a zone past its last transition).
+  const auto posix = [&]() -> const Zone* {
+    if (!PosixRule::parse(name)) throw unknown();
+    Tzif rule;
+    rule.footer = name;
+    auto [it, ok] = zones.emplace(name, std::make_unique<const Zone>(std::make_shared<const Tzif>(rule), name));
+    return it->second.get();
+  };
 #ifdef FUZZYCRON_TZIF_ZONES
   // The zone's own TZif file, carried in the build.
   auto tzif = read_tzif(embedded_zone(name));
-  if (!tzif) throw unknown();
+  if (!tzif) return posix();
   auto [it, ok] =
       zones.emplace(name, std::make_unique<const Zone>(std::make_shared<const Tzif>(std::move(*tzif)), name));
 #else
@@ -179,7 +189,7 @@ const Zone* find_zone(const std::string& name) {
   try {
     tz = date::locate_zone(name);
   } catch (const std::exception&) {
-    throw unknown();
+    return posix();
   }
   auto [it, ok] = zones.emplace(name, std::make_unique<const Zone>(tz, name));
 #endif

@@ -3,8 +3,8 @@
 # Debian's setuptools and wheel), the checkout copied (nothing built lands in
 # it), pip builds the extension with the project's CMake; then, from outside
 # the source tree: import fuzzycron, the wheel's type stubs, the package's own
-# tests, and croniter's suite through the shim (when croniter's repository is
-# at hand).
+# tests, and croniter's suite through the croniter distribution installed
+# beside it (when croniter's repository is at hand).
 # Usage: pip_install.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
 src=$(cd "$1" && pwd) work=$2
@@ -36,6 +36,7 @@ print("pip install: fuzzycron", fuzzycron.__version__, "from", where)
 PY
 "$work/venv/bin/python" -m pytest -p no:cacheprovider -q "$src/tests/python" -k "not same_answers_as_debian"
 status=0
-PYTHON="$work/venv/bin/python" bash "$src/tests/pip/croniter_suite.sh" "" || status=$?
+# the croniter distribution into the same virtualenv, then croniter's suite through it
+VENV="$work/venv" bash "$src/tests/pip/croniter_suite.sh" "" || status=$?
 [ "$status" -eq 77 ] && status=0
 exit "$status"

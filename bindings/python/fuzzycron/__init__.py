@@ -212,3 +212,9 @@ def lint(expr: str, *, runs_on: Optional[str] = None, start: Optional[datetime] 
 
 
 from ._croniter import croniter, CroniterBadCronError, CroniterBadDateError, CroniterNotAlphaError  # noqa: E402
+# croniter 6's other public names (`import croniter` itself: bindings/python/croniter-dist).
+from ._croniter import (CroniterBadTypeRangeError, CroniterError, CroniterUnsupportedSyntaxError,  # noqa: E402
+                        croniter_range, datetime_to_timestamp)
+
+__all__ += ["CroniterError", "CroniterBadTypeRangeError", "CroniterUnsupportedSyntaxError", "croniter_range",
+            "datetime_to_timestamp"]

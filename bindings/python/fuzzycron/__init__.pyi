@@ -3,7 +3,10 @@ from typing import Iterator, List, Optional, Sequence, Union
 from zoneinfo import ZoneInfo
 
 from ._croniter import (CroniterBadCronError as CroniterBadCronError, CroniterBadDateError as CroniterBadDateError,
-                        CroniterNotAlphaError as CroniterNotAlphaError, croniter as croniter)
+                        CroniterNotAlphaError as CroniterNotAlphaError, croniter as croniter,
+                        CroniterError as CroniterError, CroniterBadTypeRangeError as CroniterBadTypeRangeError,
+                        CroniterUnsupportedSyntaxError as CroniterUnsupportedSyntaxError,
+                        croniter_range as croniter_range, datetime_to_timestamp as datetime_to_timestamp)
 
 __version__: str
 Seed = Union[str, Sequence[str], None]

@@ -20,15 +20,16 @@ keep croniter's microseconds.
 from __future__ import annotations
 
 import calendar
-import math
-import random
-import re
 import time
-from datetime import date, datetime, timedelta, timezone, tzinfo as _tzinfo
-from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Union
+from datetime import date, datetime, timedelta, tzinfo as _tzinfo
+from typing import Any, Dict, Iterator, Optional, Tuple
 
 from . import _fuzzycron
 from ._fuzzycron import ParseError
+from ._croniter_zones import zone_of as _zone_of
+from ._croniter_names import (  # noqa: F401 - croniter.croniter's other public names
+    EXPANDERS, MARKER, MONTHS, WEEKDAYS, ExpandedExpression, HashExpander, hash_expression_re, is_32bit,
+    nearest_weekday_re, only_int_re, re_star, special_dow_re, star_or_int_re, step_search_re)
 
 __all__ = [
     "DAY_FIELD", "HOUR_FIELD", "MINUTE_FIELD", "MONTH_FIELD", "DOW_FIELD", "OVERFLOW32B_MODE", "SECOND_FIELD",
@@ -37,318 +38,46 @@ __all__ = [
     "datetime_to_timestamp",
 ]
 
-OVERFLOW32B_MODE = False  # datetimes past 2038 work on every platform Python 3.9+ supports here
-UTC_DT = timezone.utc
-EPOCH = datetime(1970, 1, 1, tzinfo=UTC_DT)
-MINUTE_FIELD, HOUR_FIELD, DAY_FIELD, MONTH_FIELD, DOW_FIELD, SECOND_FIELD, YEAR_FIELD = range(7)
-UNIX_FIELDS = (MINUTE_FIELD, HOUR_FIELD, DAY_FIELD, MONTH_FIELD, DOW_FIELD)
-SECOND_FIELDS = UNIX_FIELDS + (SECOND_FIELD,)
-YEAR_FIELDS = SECOND_FIELDS + (YEAR_FIELD,)
-CRON_FIELDS = {"unix": UNIX_FIELDS, "second": SECOND_FIELDS, "year": YEAR_FIELDS,
-               5: UNIX_FIELDS, 6: SECOND_FIELDS, 7: YEAR_FIELDS}
-UNIX_CRON_LEN, SECOND_CRON_LEN, YEAR_CRON_LEN = 5, 6, 7
-VALID_LEN_EXPRESSION = {5, 6, 7}
-M_ALPHAS = {m: i + 1 for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split())}
-DOW_ALPHAS = {d: i for i, d in enumerate("sun mon tue wed thu fri sat".split())}
-DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+from ._croniter_expand import *  # noqa: F401,F403 - croniter's constants and exceptions, as its module has them
+from ._croniter_expand import (  # noqa: F401 - and the reading of expressions
+    _LEN_MEANS_ALL, _RANDOM, _RANGES, _croniter_error, _expand, _layout, _rebase, _seed_of)
+from ._croniter_expand import CroniterBadDateError, CroniterBadTypeRangeError, CroniterError  # noqa: F401
+
 _US = timedelta(microseconds=1)
 _EPOCH_NAIVE = datetime(1970, 1, 1)
 _naive_utc = _fuzzycron.naive_utc
 _engine_step = _fuzzycron.step
 _quick = _fuzzycron.quick
+# Expressions read and schedules compiled, shared by instances (values, never changed):
+# bounded, emptied when full.
+_CACHE_SIZE = 4096
+_EXPANSIONS: Dict[Any, Any] = {}
+_SCHEDULES: Dict[Any, Any] = {}
+_ENGINES: Dict[Any, Any] = {}  # (reading, tzinfo) -> (schedule, fixed offset)
 
 
-class CroniterError(ValueError):
-    """Base of croniter's errors (a ValueError)."""
+# The exceptions read as this module's (croniter.croniter's), where they are re-exported.
+for _exception in (CroniterError, CroniterBadTypeRangeError, CroniterBadCronError, CroniterUnsupportedSyntaxError,
+                   CroniterBadDateError, CroniterNotAlphaError):
+    _exception.__module__ = __name__
 
 
-class CroniterBadTypeRangeError(TypeError):
-    """croniter_range's start and stop are of different types."""
+class _Copied:
+    """An attribute copied from the shared reading of the expression when first read,
+    then the instance's own (a non-data descriptor: the copy shadows it)."""
 
+    def __init__(self, index: int, copy):
+        self.index, self.copy = index, copy
 
-class CroniterBadCronError(CroniterError):
-    """The expression is not valid."""
+    def __set_name__(self, owner, name):
+        self.name = name
 
-
-class CroniterUnsupportedSyntaxError(CroniterBadCronError):
-    """Valid cron, but a combination croniter does not support."""
-
-
-class CroniterBadDateError(CroniterError):
-    """No further (or earlier) fire time within max_years_between_matches."""
-
-
-class CroniterNotAlphaError(CroniterBadCronError):
-    """A name where the field takes none."""
-
-
-def datetime_to_timestamp(d: datetime) -> float:
-    """Seconds since the epoch; a naive datetime is UTC."""
-    if d.tzinfo is not None:
-        d = d.replace(tzinfo=None) - d.utcoffset()
-    return (d - datetime(1970, 1, 1)).total_seconds()
-
-
-# -- zones: an IANA name for fuzzycron, or a fixed offset computed on UTC
-def _zone_of(tz) -> Tuple[str, int]:
-    """(IANA name, fixed offset in seconds) for a tzinfo; the offset is used with "UTC"."""
-    if tz is None or tz is timezone.utc:
-        return "UTC", 0
-    for attribute in ("key", "zone"):  # zoneinfo, pytz
-        name = getattr(tz, attribute, None)
-        if isinstance(name, str) and name:
-            return name, 0
-    filename = getattr(tz, "_filename", None)  # dateutil's tzfile: its path or name
-    if isinstance(filename, str) and filename:
-        for prefix in ("/usr/share/zoneinfo/", "/usr/lib/zoneinfo/", "/etc/zoneinfo/"):
-            if filename.startswith(prefix):
-                filename = filename[len(prefix):]
-        if "/" in filename or filename in ("UTC", "GMT"):
-            return filename, 0
-    if type(tz).__name__ in ("tzutc",):
-        return "UTC", 0
-    probe = datetime(2000, 1, 1)
-    offsets = {tz.utcoffset(probe), tz.utcoffset(probe.replace(month=7))}
-    if len(offsets) == 1 and None not in offsets:
-        return "UTC", int(offsets.pop().total_seconds())
-    raise CroniterBadCronError(f"cannot tell the IANA zone of {tz!r}: use zoneinfo.ZoneInfo, pytz or dateutil.tz.gettz")
-
-
-# -- croniter's expand(), built from fuzzycron's reading of the expression
-_RANGES = ((0, 59), (0, 23), (1, 31), (1, 12), (0, 6), (0, 59), (1970, 2099))
-_LEN_MEANS_ALL = (60, 24, 31, 12, 7, 60, 130)
-# fuzzycron's FieldId order (second, minute, hour, dom, month, dow, year) -> croniter's field index
-_CRONITER_INDEX = {0: SECOND_FIELD, 1: MINUTE_FIELD, 2: HOUR_FIELD, 3: DAY_FIELD, 4: MONTH_FIELD, 5: DOW_FIELD,
-                   6: YEAR_FIELD}
-_RANDOM = re.compile(r"(?<![a-z])r(\((\d+)-(\d+)\))?(/(\d+))?(?![a-z])", re.I)
-_HASHED = re.compile(r"(?<![a-z])h(?![a-z])|(?<![a-z])h[(/]", re.I)
-_ALIASES = {"@midnight", "@hourly", "@daily", "@weekly", "@monthly", "@yearly", "@annually"}
-
-
-def _seed_of(hash_id) -> List[bytes]:
-    """croniter hashes hash_id's bytes (a str as UTF-8): the seed is those bytes."""
-    if hash_id is None or hash_id == b"" or hash_id == "":
-        return []
-    if isinstance(hash_id, (bytes, bytearray)):
-        return [bytes(hash_id)]
-    if not isinstance(hash_id, str):
-        raise TypeError("hash_id must be bytes or UTF-8 string")
-    return [hash_id.encode("UTF-8")]
-
-
-def _draw_random(expr: str, layout: List[int], rng: random.Random) -> str:
-    """croniter's R: a value drawn once (per instance) in the field's range, or R(a-b), R/n."""
-    fields = expr.split()
-    if not any(_RANDOM.search(f) for f in fields):
-        return expr
-    out = []
-    for i, text in enumerate(fields):
-        index = layout[i] if i < len(layout) else i
-        lo, hi = _RANGES[index]
-
-        def draw(m, lo=lo, hi=hi):
-            a, b = (int(m.group(2)), int(m.group(3))) if m.group(1) else (lo, hi)
-            if m.group(5):
-                step = int(m.group(5))
-                return f"{a + rng.randrange(min(step, b - a + 1))}-{b}/{step}"
-            return str(rng.randint(a, b))
-        out.append(_RANDOM.sub(draw, text))
-    return " ".join(out)
-
-
-def _layout(n: int, second_at_beginning: bool) -> List[int]:
-    """croniter field index of each written field."""
-    if n == 5:
-        return list(UNIX_FIELDS)
-    fields = list(UNIX_FIELDS) + [SECOND_FIELD] + ([YEAR_FIELD] if n == 7 else [])
-    if second_at_beginning:
-        fields.insert(0, fields.pop(5))
-    return fields
-
-
-def _values(kind: str, lo: int, hi: int, step: int, index: int) -> List[Any]:
-    rlo, rhi = _RANGES[index]
-    if kind == "all":
-        return ["*"] if step == 0 else list(range(rlo, rhi + 1, step))
-    if kind == "no_spec":
-        return ["*"]
-    if index == DOW_FIELD:
-        lo, hi = (0 if lo == 7 else lo), (0 if hi == 7 and kind != "range" else hi)
-    if kind == "value":
-        return list(range(lo, rhi + 1, step)) if step else [lo]
-    if kind == "range" and lo == hi and index != YEAR_FIELD:  # croniter: a-a is the whole cycle
-        return list(range(rlo, rhi + 1, step or 1))
-    if kind == "range":
-        step = step or 1
-        if index == DOW_FIELD and hi == 7:
-            hi = 6 if lo > 0 else 6
-            return sorted(set(range(lo, 7, step)) | ({0} if (7 - lo) % step == 0 else set()))
-        if lo <= hi:
-            return list(range(lo, hi + 1, step))
-        forward = list(range(lo, rhi + 1, step))  # a range that wraps: lo..max, then min..hi
-        skip = (step - (rhi - forward[-1]) - 1) % step if forward else 0
-        return forward + list(range(rlo + skip, hi + 1, step))
-    if kind == "last_day":
-        return ["l"]
-    if kind in ("nearest_weekday",):
-        return [lo]
-    return [lo]
-
-
-def _expand(expr_format: str, hash_id=None, second_at_beginning: bool = False, strict: bool = False,
-            strict_year=None, rng: Optional[random.Random] = None):
-    """(expanded, nth_weekday_of_month, expressions, nearest_weekday) as croniter's _expand."""
-    if not isinstance(expr_format, str):
-        raise CroniterBadCronError(f"[{expr_format!r}] is not acceptable: an expression is a string")
-    text = expr_format.strip()
-    lowered = text.lower()
-    seed = _seed_of(hash_id)
-    if lowered in _ALIASES and seed:
-        text = {"@midnight": "H H(0-2) * * * H", "@hourly": "H * * * * H", "@daily": "H H * * * H",
-                "@weekly": "H H * * H H", "@monthly": "H H H * * H", "@yearly": "H H H H * H",
-                "@annually": "H H H H * H"}[lowered]
-    elif lowered in _ALIASES:
-        text = {"@midnight": "0 0 * * *", "@hourly": "0 * * * *", "@daily": "0 0 * * *", "@weekly": "0 0 * * 0",
-                "@monthly": "0 0 1 * *", "@yearly": "0 0 1 1 *", "@annually": "0 0 1 1 *"}[lowered]
-    fields = text.split()
-    if len(fields) not in VALID_LEN_EXPRESSION:
-        raise CroniterBadCronError("Exactly 5, 6 or 7 columns has to be specified for iterator expression.")
-    layout = _layout(len(fields), second_at_beginning)
-    text = _draw_random(text, layout, rng or random.Random())
-    if _HASHED.search(text) and not seed:
-        raise CroniterBadCronError("Hashed definitions must include hash_id")
-    try:
-        resolved = _fuzzycron.croniter_resolve(text, seed, second_at_beginning) if seed else text
-        terms = _fuzzycron.croniter_terms(resolved, seed, second_at_beginning)
-    except ParseError as e:
-        raise _croniter_error(e, expr_format) from None
-    expressions = resolved.lower().split()
-    if second_at_beginning and len(expressions) > 5:
-        expressions.insert(SECOND_FIELD, expressions.pop(0))
-    expanded: List[List[Any]] = [[] for _ in range(len(fields))]
-    nth: Dict[int, Set[Any]] = {}
-    nearest: Set[int] = set()
-    for fid, field in enumerate(terms):
-        if field is None:
-            continue
-        index = _CRONITER_INDEX[fid]
-        if index >= len(fields):
-            continue
-        values: List[Any] = []
-        for kind, lo, hi, step, _ in field[1]:
-            if kind == "nth_weekday":
-                w = 0 if lo == 7 else lo
-                values.append(w)
-                nth.setdefault(w, set()).add(hi)
-            elif kind == "last_of_weekday":
-                w = 0 if lo == 7 else lo
-                values.append(w)
-                nth.setdefault(w, set()).add("l")
-            elif kind == "nearest_weekday":
-                nearest.add(lo)
-                values.append(lo)
-            else:
-                values.extend(_values(kind, lo, hi, step, index))
-        unique = sorted(set(values), key=lambda v: f"{v:02}" if isinstance(v, int) else v)
-        if len(unique) == _LEN_MEANS_ALL[index]:
-            other = expressions[DOW_FIELD] if index == DAY_FIELD else expressions[DAY_FIELD]
-            if index not in (DAY_FIELD, DOW_FIELD) or "*" in other:
-                unique = ["*"]
-        if "*" in unique and len(unique) > 1 and all(v == "*" or isinstance(v, int) for v in unique):
-            pass
-        expanded[index] = ["*"] if unique == ["*"] else unique
-    if nth:
-        plain = set(expanded[DOW_FIELD]) - set(nth) - {"*"}
-        if plain and len(set(expanded[DOW_FIELD])) != _LEN_MEANS_ALL[DOW_FIELD]:
-            raise CroniterUnsupportedSyntaxError(
-                f"day-of-week field does not support mixing literal values and nth day of week syntax.  "
-                f"Cron: '{expr_format}'    dow={plain} vs nth={nth}")
-    if strict:
-        _check_strict(expr_format, expanded, strict_year)
-    return expanded, nth, expressions, nearest
-
-
-def _number(text: str, index: int) -> Optional[int]:
-    """A value as written (a number, or a month or weekday name), or None."""
-    text = text.lower()
-    if text.isdigit():
-        return int(text)
-    names = M_ALPHAS if index == MONTH_FIELD else DOW_ALPHAS if index == DOW_FIELD else {}
-    return names.get(text)
-
-
-def _rebase(expr_format: str, start: float, tz, second_at_beginning: bool) -> str:
-    """expand_from_start_time: each stepped item starts at the start time's phase of its step
-    (*/15 from :07 is 7-59/15), as croniter does; '{max}/{step}' stays the maximum."""
-    fields = expr_format.split()
-    if len(fields) not in VALID_LEN_EXPRESSION:
-        return expr_format
-    dt = datetime.fromtimestamp(start, tz=tz or UTC_DT)
-    phase = {MINUTE_FIELD: lambda n: dt.minute % n, HOUR_FIELD: lambda n: dt.hour % n,
-             DAY_FIELD: lambda n: (dt.day - 1) % n + 1, MONTH_FIELD: lambda n: (dt.month - 1) % n + 1,
-             DOW_FIELD: lambda n: (dt.isoweekday() % 7) % n, SECOND_FIELD: lambda n: dt.second % n,
-             YEAR_FIELD: lambda n: (dt.year - 1970) % n + 1970}
-    out = []
-    for text, index in zip(fields, _layout(len(fields), second_at_beginning)):
-        items = []
-        for item in text.split(","):
-            m = re.fullmatch(r"(\*|[^-/]+|[^-/]+-[^-/]+)/(\d+)", item)
-            if not m or int(m.group(2)) == 0 or item.lower().startswith(("h", "r")):
-                items.append(item)
-                continue
-            start_text, step = m.group(1), int(m.group(2))
-            top = str(_RANGES[index][1])
-            if "-" in start_text:
-                top = start_text.split("-", 1)[1]
-            elif _number(start_text, index) == _RANGES[index][1]:
-                items.append(item)  # the maximum alone
-                continue
-            items.append(f"{phase[index](step)}-{top}/{step}")
-        out.append(",".join(items))
-    return " ".join(out)
-
-
-def _check_strict(expr_format, expanded, strict_year) -> None:
-    """strict=True: a day-of-month that no month of the expression (or year) has."""
-    days, months = expanded[DAY_FIELD], expanded[MONTH_FIELD]
-    if days in (["*"], ["l"]) or months == ["*"]:
-        return
-    int_days = [d for d in days if isinstance(d, int)]
-    int_months = [m for m in months if isinstance(m, int)]
-    if not int_days or not int_months:
-        return
-    longest = {m: DAYS[m - 1] for m in int_months}
-    if 2 in longest:
-        leap = True
-        if strict_year is not None:
-            years = [strict_year] if isinstance(strict_year, int) else list(strict_year)
-            leap = any(calendar.isleap(y) for y in years)
-        elif len(expanded) > YEAR_FIELD and expanded[YEAR_FIELD] != ["*"]:
-            leap = any(calendar.isleap(y) for y in expanded[YEAR_FIELD] if isinstance(y, int))
-        if leap:
-            longest[2] = 29
-    if min(int_days) > max(longest.values()):
-        raise CroniterBadCronError(
-            f"[{expr_format}] is not acceptable. Day(s) {int_days} can never occur in month(s) {int_months}")
-
-
-def _croniter_error(e: ParseError, expr_format) -> CroniterError:
-    if "does not mix plain weekdays" in e.message:
-        return CroniterUnsupportedSyntaxError(
-            f"day-of-week field does not support mixing literal values and nth day of week syntax.  "
-            f"Cron: '{expr_format}'")
-    if "hash range" in e.message and "runs backwards" in e.message:
-        return CroniterBadCronError("Range end must be greater than range begin")
-    if e.kind == "syntax" and re.search(r"'[a-z]+' is not allowed here|unknown name", e.message):
-        return CroniterNotAlphaError(f"[{expr_format}] is not acceptable: {e.message}")
-    message = f"[{expr_format}] is not acceptable: {e.message}"
-    text = (getattr(e, "text", "") or "")
-    if getattr(e, "kind", "") == "syntax" and re.search(r"name|not a number|unknown", e.message) and \
-            re.search(r"[a-z]{2,}", text.lower()):
-        return CroniterNotAlphaError(message)
-    if getattr(e, "kind", "") == "unsupported":
-        return CroniterUnsupportedSyntaxError(message)
-    return CroniterBadCronError(message)
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = self.copy(obj._shared[self.index])
+        obj.__dict__[self.name] = value
+        return value
 
 
 class croniter:  # noqa: N801 - croniter's own name
@@ -360,6 +89,10 @@ class croniter:  # noqa: N801 - croniter's own name
     RANGES = _RANGES
     LEN_MEANS_ALL = _LEN_MEANS_ALL
     DAYS_IN_MONTH = {m + 1: d for m, d in enumerate(DAYS)}
+    expanded = _Copied(0, lambda e: [list(values) for values in e])
+    nth_weekday_of_month = _Copied(1, lambda nth: {k: set(v) for k, v in nth.items()})
+    expressions = _Copied(2, list)
+    nearest_weekday = _Copied(3, set)
 
     def __init__(self, expr_format: str, start_time: Any = None, ret_type: type = float, day_or: bool = True,
                  max_years_between_matches: Optional[int] = None, is_prev: bool = False, hash_id: Any = None,
@@ -376,20 +109,34 @@ class croniter:  # noqa: N801 - croniter's own name
         self._max_years_between_matches = max(int(max_years_between_matches or 50), 1)
         self._engine_for = None
         self.tzinfo: Optional[_tzinfo] = None
-        self.start_time = self.dst_start_time = self.cur = 0.0
-        self.set_current(time.time() if start_time is None else start_time, force=True)
-        self._rng = random.Random()
+        if type(start_time) is datetime:  # the common call, without set_current's dispatch
+            self.tzinfo = start_time.tzinfo
+            self.start_time = self.dst_start_time = self.cur = datetime_to_timestamp(start_time)
+        else:
+            self.start_time = self.dst_start_time = self.cur = 0.0
+            self.set_current(time.time() if start_time is None else start_time, force=True)
         written = expr_format
         if expand_from_start_time and isinstance(expr_format, str):
             expr_format = _rebase(expr_format, self.dst_start_time, self.tzinfo, self.second_at_beginning)
-        self.expanded, self.nth_weekday_of_month, self.expressions, self.nearest_weekday = _expand(
-            expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning, rng=self._rng)
-        self.fields = CRON_FIELDS[len(self.expanded)]
+        # An expression read before is not read again (the Airflow/Celery pattern: a new
+        # croniter per call); R draws anew for every instance, so it is never kept.
+        self._hash_id = bytes(hash_id) if isinstance(hash_id, bytearray) else hash_id
+        key = (expr_format, self._hash_id, self.second_at_beginning) if isinstance(expr_format, str) else None
+        known = _EXPANSIONS.get(key) if key is not None else None
+        if known is None:
+            self._shared = _expand(expr_format, hash_id=hash_id, second_at_beginning=second_at_beginning)
+            self._text = self._schedule_text(expr_format)  # rebased, with R drawn
+            if key is not None and self._text == expr_format:
+                if len(_EXPANSIONS) >= _CACHE_SIZE:
+                    _EXPANSIONS.clear()
+                _EXPANSIONS[key] = (self._shared, self._text)
+        else:
+            self._shared, self._text = known
+        # expanded & co. are copied from _shared when first read (_Copied): the instance's own, as croniter's
+        self.fields = CRON_FIELDS[len(self._shared[0])]
         self._is_prev = is_prev
         self._expr_format = written
         self._seed = _seed_of(hash_id)
-        self._text = self._schedule_text(expr_format)  # rebased, with R drawn
-        self._cores: Dict[str, Any] = {}
 
     def _schedule_text(self, expr_format: str) -> str:
         """The expression with R drawn as expand drew it (the values are this instance's)."""
@@ -404,16 +151,26 @@ class croniter:  # noqa: N801 - croniter's own name
             return " ".join(out)
         return expr_format
 
-    def _core(self, zone: str):
-        core = self._cores.get(zone)
-        if core is None:
+    def _capsule(self, zone: str):
+        """The compiled schedule in `zone`, shared by every instance with the same reading."""
+        key = (self._text, tuple(self._seed), zone, self.second_at_beginning, self._days_ored(), self._dst_policy())
+        capsule = _SCHEDULES.get(key)
+        if capsule is None:
             try:
-                core = _fuzzycron.croniter_parse(self._text, self._seed, zone, self.second_at_beginning,
-                                                 self._days_ored())
+                core = _fuzzycron.croniter_parse(*key[:2], zone, *key[3:])
             except ParseError as e:
-                raise _croniter_error(e, self._expr_format) from None
-            self._cores[zone] = core
-        return core
+                raise _croniter_error(e, self._expr_format, self.second_at_beginning) from None
+            capsule = _fuzzycron.schedule_capsule(core)
+            if len(_SCHEDULES) >= _CACHE_SIZE:
+                _SCHEDULES.clear()
+            _SCHEDULES[key] = capsule
+        return capsule
+
+    def _dst_policy(self) -> str:
+        """croniter 6 at DST changes (docs/dst.md): a time that occurs twice fires in both
+        passes; a time in the spring gap fires at the gap's end, unless every hour matches
+        (then the next hour's time is the next fire, as croniter's hourly walk finds it)."""
+        return "skip-both" if self.expanded[HOUR_FIELD] == ["*"] else "shift-both"
 
     def _days_ored(self) -> bool:
         """implement_cron_bug: Vixie cron ANDs the day fields when one of them starts with '*'."""
@@ -431,8 +188,8 @@ class croniter:  # noqa: N801 - croniter's own name
 
     _datetime_to_timestamp = datetime_to_timestamp
 
-    def timestamp_to_datetime(self, timestamp: float, tzinfo: Any = None) -> datetime:
-        tz = self.tzinfo if tzinfo is None else tzinfo
+    def timestamp_to_datetime(self, timestamp: float, tzinfo: Any = MARKER) -> datetime:
+        tz = self.tzinfo if tzinfo is MARKER else tzinfo  # croniter 6: tzinfo=None asks for naive
         result = _EPOCH_NAIVE + timedelta(seconds=timestamp)
         if tz:
             result = result.replace(tzinfo=UTC_DT).astimezone(tz)
@@ -464,8 +221,19 @@ class croniter:  # noqa: N801 - croniter's own name
         tz = self.tzinfo
         engine = self._engine_for
         if engine is None or engine[0] is not tz:
-            zone, offset = _zone_of(tz)
-            engine = self._engine_for = (tz, _fuzzycron.schedule_capsule(self._core(zone)), float(offset))
+            key = (self._text, self._hash_id, self.second_at_beginning, self._day_or, self._implement_cron_bug, tz)
+            try:
+                found = _ENGINES.get(key)
+            except TypeError:  # a tzinfo that cannot be a key
+                key, found = None, None
+            if found is None:
+                zone, offset = ("UTC", 0) if tz is None else _zone_of(tz, self.cur)
+                found = (self._capsule(zone), float(offset))
+                if key is not None:
+                    if len(_ENGINES) >= _CACHE_SIZE:
+                        _ENGINES.clear()
+                    _ENGINES[key] = found
+            engine = self._engine_for = (tz, *found)
         return engine
 
     def _step(self, forward: bool) -> float:
