@@ -1,0 +1,124 @@
+package io.github.fuzzycron.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fuzzycron.FuzzyCron;
+import io.github.fuzzycron.FuzzyCronException;
+import io.github.fuzzycron.Options;
+import io.github.fuzzycron.Schedule;
+import java.text.ParseException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.zone.ZoneOffsetTransition;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.TimeZone;
+import org.junit.jupiter.api.Test;
+import org.quartz.CronExpression;
+
+/**
+ * Answers against Quartz 2.3.2's own CronExpression (Debian's libquartz2-java): chained next() in four zones over
+ * every Quartz vector and every expression of Quartz's own tests that Quartz parses, from fixed instants and around
+ * each DST transition of 2026 (the day before and the hours around it). One Quartz chain is compared with two
+ * fuzzycron schedules: dst "skip-last" (Quartz's policy; all must agree) and the default Options.quartz() (its
+ * differences are counted and shown).
+ */
+class QuartzOracleTest {
+  static final String[] ZONES = {"UTC", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe"};
+  static final int STEPS = 40;
+
+  /** Where each chain starts: fixed instants (years that the expressions' year fields name) and DST changes. */
+  static List<Long> starts(ZoneId zone) {
+    List<Long> out = new ArrayList<>(List.of(Instant.parse("2004-06-01T00:00:00Z").toEpochMilli(),
+        Instant.parse("2009-12-31T12:00:00Z").toEpochMilli(), Instant.parse("2026-01-01T00:00:00Z").toEpochMilli()));
+    Instant t = Instant.parse("2026-01-01T00:00:00Z");
+    while (true) {
+      ZoneOffsetTransition tr = zone.getRules().nextTransition(t);
+      if (tr == null || tr.getInstant().isAfter(Instant.parse("2027-01-01T00:00:00Z"))) break;
+      out.add(tr.getInstant().toEpochMilli() - 26 * 3_600_000L);
+      out.add(tr.getInstant().toEpochMilli() - 2 * 3_600_000L);
+      t = tr.getInstant();
+    }
+    return out;
+  }
+
+  static final class Tally {
+    int expressions, quartzRejects, answers, differ, differDefault;
+    final List<String> first = new ArrayList<>();
+    final List<String> firstDefault = new ArrayList<>();
+  }
+
+  static String show(String expr, String z, long at, Date qn, long f) {
+    return "'" + expr + "' " + z + " after " + Instant.ofEpochMilli(at) + ": Quartz "
+        + (qn == null ? "none" : qn.toInstant()) + ", fuzzycron " + (f == Long.MIN_VALUE ? "none" : Instant.ofEpochMilli(f));
+  }
+
+  /** Chains Quartz's answers and compares fuzzycron's at each step. */
+  static Tally compare(List<String> exprs) {
+    Tally t = new Tally();
+    for (String expr : exprs) {
+      if (!CronExpression.isValidExpression(expr)) {
+        t.quartzRejects++;
+        continue;
+      }
+      t.expressions++;
+      for (String z : ZONES) {
+        ZoneId zone = ZoneId.of(z);
+        CronExpression q;
+        try {
+          q = new CronExpression(expr);
+        } catch (ParseException e) {
+          throw new AssertionError(e);
+        }
+        q.setTimeZone(TimeZone.getTimeZone(zone));
+        Schedule s, byDefault;
+        try {
+          s = FuzzyCron.parse(expr, Options.quartz().zone(zone).dst("skip-last"));
+          byDefault = FuzzyCron.parse(expr, Options.quartz().zone(zone));
+        } catch (FuzzyCronException e) {
+          t.differ++;
+          if (t.first.size() < 20) t.first.add("'" + expr + "' " + z + ": Quartz parses it, fuzzycron: " + e);
+          continue;
+        }
+        try (s; byDefault) {
+          for (long from : starts(zone)) {
+            long at = from;
+            for (int i = 0; i < STEPS; ++i) {
+              Date qn = q.getNextValidTimeAfter(new Date(at));
+              long f = s.nextMillis(at);
+              long want = qn == null ? Long.MIN_VALUE : qn.getTime();
+              t.answers++;
+              if (f != want) {
+                t.differ++;
+                if (t.first.size() < 20) t.first.add(show(expr, z, at, qn, f));
+              }
+              long g = byDefault.nextMillis(at);
+              if (g != want) {
+                t.differDefault++;
+                if (t.firstDefault.size() < 20) t.firstDefault.add(show(expr, z, at, qn, g));
+              }
+              if (qn == null) break;
+              at = want;
+            }
+          }
+        }
+      }
+    }
+    return t;
+  }
+
+  @Test
+  void chainedNextEqualsQuartz() {
+    Tally t = compare(Data.quartzExpressions());
+    System.out.printf("Quartz 2.3.2 vs Options.quartz().dst(\"skip-last\"): %d expressions (%d rejected by Quartz),"
+        + " %d answers, %d differ%n", t.expressions, t.quartzRejects, t.answers, t.differ);
+    System.out.printf("Quartz 2.3.2 vs the default Options.quartz(): %d answers, %d differ%n%s%n", t.answers,
+        t.differDefault, String.join("\n", t.firstDefault.subList(0, Math.min(5, t.firstDefault.size()))));
+    assertTrue(t.expressions > 300, "the expressions were read");
+    assertEquals(0, t.differ, String.join("\n", t.first));
+    // Every difference of the default policy is on a DST day: none in UTC.
+    for (String d : t.firstDefault) assertTrue(!d.contains(" UTC after "), d);
+  }
+}
