@@ -10,7 +10,8 @@
 #                    workflow parser and cron-parser (tests/oracles), pybind11, python3-dev and
 #                    pytest for the Python package, Debian's croniter to compare it with,
 #                    emscripten for the WebAssembly build (npm package, playground) and
-#                    chromium-driver with python3-selenium to test the playground in a browser
+#                    chromium-driver with python3-selenium to test the playground in a browser,
+#                    and the JDK with JUnit 5, Quartz, Spring and Clojure for the JVM binding (bindings/java)
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 profile=${1:-build}
@@ -31,6 +32,7 @@ case $profile in
       python3 python3-dev pybind11-dev python3-pytest python3-croniter python3-venv python3-setuptools python3-wheel
       postgresql-15 faketime
       emscripten chromium-driver python3-selenium
+      openjdk-17-jdk-headless junit5 libquartz2-java libspring-context-java libslf4j-java clojure
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac

@@ -138,7 +138,7 @@ class QuartzOracleTest {
                 if (t.first.size() < 20) t.first.add(show(expr, z, at, qn, f));
               }
               long g = byDefault.nextMillis(at);
-              if (g != want) {
+              if (f == want && g != want) { // a difference of the policy alone
                 t.differDefault++;
                 if (t.firstDefault.size() < 20) t.firstDefault.add(show(expr, z, at, qn, g));
               }
@@ -156,7 +156,7 @@ class QuartzOracleTest {
     Tally t = compare(Data.quartzExpressions());
     System.out.printf("Quartz 2.3.2 vs Options.quartz().dst(\"skip-last\"): %d expressions (%d rejected by Quartz),"
         + " %d answers, %d differ%n", t.expressions, t.quartzRejects, t.answers, t.differ);
-    System.out.printf("Quartz 2.3.2 vs the default Options.quartz(): %d answers, %d differ%n%s%n", t.answers,
+    System.out.printf("Quartz 2.3.2 vs the default Options.quartz(): %d answers, %d more differ%n%s%n", t.answers,
         t.differDefault, String.join("\n", t.firstDefault.subList(0, Math.min(5, t.firstDefault.size()))));
     System.out.println("Quartz 2.3.2 never answers (stopped after 20 s): " + t.quartzHangs);
     assertTrue(t.expressions > 300, "the expressions were read");

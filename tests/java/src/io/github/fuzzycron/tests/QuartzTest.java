@@ -107,7 +107,7 @@ class QuartzTest {
     // Start and end times stay Quartz's.
     Trigger bounded = TriggerBuilder.newTrigger().startAt(Date.from(FROM.plus(Duration.ofDays(3))))
         .endAt(Date.from(FROM.plus(Duration.ofDays(5))))
-        .withSchedule(FuzzyCronScheduleBuilder.fuzzyCronSchedule("H H * * * ?", "x")).build();
+        .withSchedule(FuzzyCronScheduleBuilder.fuzzyCronSchedule("H H H * * ?", "x")).build();
     List<Instant> b = fires(bounded, 10);
     assertEquals(2, b.size(), b.toString());
     assertThrows(FuzzyCronException.class, () -> FuzzyCronScheduleBuilder.fuzzyCronSchedule("H H 25 * * ?", "x"));
