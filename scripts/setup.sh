@@ -33,6 +33,8 @@ case $profile in
       postgresql-15 faketime
       emscripten chromium-driver python3-selenium
       openjdk-17-jdk-headless junit5 libquartz2-java libspring-context-java libslf4j-java clojure
+      maven libmaven-compiler-plugin-java libsurefire-java libmaven-jar-plugin-java libmaven-resources-plugin-java
+      libmaven-install-plugin-java libmaven-clean-plugin-java
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac

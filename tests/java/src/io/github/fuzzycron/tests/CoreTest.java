@@ -209,6 +209,23 @@ class CoreTest {
     Files.writeString(p, "garbage");
     assertThrows(FuzzyCronException.class, () -> Balance.read(p));
     Files.delete(p);
+    // The example lock (written by `fuzzycron balance`): each job named takes its slot.
+    Path fleet = Data.repo().resolve("examples/fleet.lock");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> group = ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(Files.readString(fleet)))
+        .get("groups")).get(0);
+    assertEquals("H * * * * ?", group.get("shape"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> jobs = (Map<String, Object>) group.get("jobs");
+    try (Balance lock = Balance.read(fleet)) {
+      for (Map.Entry<String, Object> job : jobs.entrySet()) {
+        String[] seed = job.getKey().split("/");
+        int slot = ((Number) ((List<?>) job.getValue()).get(0)).intValue();
+        assertEquals(slot + " * * * * ?", FuzzyCron.resolve("H * * * * ?", Options.quartz().balance(lock).seed(seed)),
+            job.getKey());
+      }
+    }
+    assertTrue(jobs.size() >= 20);
   }
 
   @Test
