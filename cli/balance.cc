@@ -138,7 +138,7 @@ int run(const BalanceCommand& c, std::ostream& out, std::ostream& err) {
   std::error_code ec;
   if (!c.lock.empty() && std::filesystem::exists(c.lock, ec)) {
     old_text = read_file(c.lock);
-    options.previous = read_lock(c.lock, base.dialect);
+    options.previous = Balance::read_file(c.lock, base.dialect);
   } else if (!c.lock.empty() && c.check) {
     throw Error(ErrorKind::argument, "--check compares with the lock, and '" + c.lock + "' does not exist", c.lock, 1);
   }

@@ -2,21 +2,31 @@
 // produces an error object and the stream goes on.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <istream>
+#include <iterator>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <unordered_map>
 
 #include "command.h"
 #include "fuzzycron/options.h"
 #include "options.h"
+#include "suggest.h"
 
 namespace fuzzycron::cli {
 namespace {
 
 using nlohmann::json;
+
+// An option by name; an old spelling's warning once per stream.
+void set_one(OptionNames& names, const std::string& key, const std::string& value, std::set<std::string>& warned) {
+  const std::string warning = names.set(key, value);
+  if (!warning.empty() && warned.insert(key).second) std::cerr << "fuzzycron batch: warning: " << warning << "\n";
+}
 
 // A count, or (so a conformance vector can be fed as it is) a list whose length is the count.
 int count_of(const json& line, const char* key) {
@@ -27,33 +37,45 @@ int count_of(const json& line, const char* key) {
   throw Error(ErrorKind::argument, std::string("\"") + key + "\" must be a count from 0 to 100000", v.dump(), 1);
 }
 
-// A line's options through the library's adapter (fuzzycron/options.h).
-ParseOptions options_of(const json& line) {
+// The keys of a line that are not options: the request, and a conformance
+// vector's annotations (so a vector can be fed as it is).
+constexpr std::string_view kRequestKeys[] = {"id",      "expr",   "from", "next", "prev",
+                                             "options", "source", "note", "error"};
+
+// A JSON value as an option's text: strings as they are, true/false, numbers as written.
+std::string text_of(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+// A line's options through the library's schema (fuzzycron/options.h): each
+// option by its snake_case name at the top level or in "options" (the older
+// layout); an unknown key is refused with the closest name. Old spellings warn
+// once per stream on `warnings`.
+ParseOptions options_of(const json& line, std::set<std::string>& warned) {
   OptionNames names;
-  std::chrono::milliseconds window{0};
-  if (line.contains("dialect")) names.dialect = line["dialect"].get<std::string>();
-  if (line.contains("tz")) names.time_zone = line["tz"].get<std::string>();
-  if (line.contains("seed")) {
-    const json& seed = line["seed"];
-    names.seed = seed.is_array() ? seed.get<std::vector<std::string>>() : std::vector{seed.get<std::string>()};
+  auto set = [&](const std::string& key, const json& v) {
+    if (v.is_null()) return;  // the option's default
+    if (v.is_array() && key == "seed") {
+      for (const json& part : v) set_one(names, key, text_of(part), warned);
+    } else if (v.is_object() || v.is_array()) {
+      throw Error(ErrorKind::argument, "\"" + key + "\" takes a string, a number or true/false", v.dump(), 1);
+    } else {
+      set_one(names, key, text_of(v), warned);
+    }
+  };
+  for (const auto& [key, v] : line.items()) {
+    if (std::find(std::begin(kRequestKeys), std::end(kRequestKeys), key) != std::end(kRequestKeys)) continue;
+    if (!find_option(key)) {
+      std::vector<std::string_view> known(std::begin(kRequestKeys), std::end(kRequestKeys));
+      for (const OptionSpec& o : option_schema()) known.push_back(o.name);
+      if (const auto near = closest_name(key, known))
+        throw Error(ErrorKind::argument, "unknown key \"" + key + "\" (did you mean \"" + *near + "\"?)", key, 1);
+    }
+    set(key, v);
   }
-  if (line.contains("hash")) names.hash = line["hash"].get<std::string>();
-  if (line.contains("options") && line["options"].is_object()) {
-    const json& o = line["options"];
-    if (o.contains("dst")) names.dst = o["dst"].get<std::string>();
-    if (o.contains("format")) names.furiko.quartz_day_of_week = o["format"].get<std::string>() == "quartz";
-    if (o.contains("hash_fields")) names.furiko.hash_fields = o["hash_fields"].get<bool>();
-    if (o.contains("hash_seconds_by_default"))
-      names.furiko.hash_seconds_by_default = o["hash_seconds_by_default"].get<bool>();
-    if (o.contains("hash_names")) names.furiko.hash_names = o["hash_names"].get<bool>();
-    if (o.contains("strict")) names.cron_parser.strict = o["strict"].get<bool>();
-    if (o.contains("second_at_beginning")) names.croniter.second_at_beginning = o["second_at_beginning"].get<bool>();
-    // The offset window in milliseconds (0: none; parse() rejects a negative one).
-    if (o.contains("spread_ms")) window = std::chrono::milliseconds{o["spread_ms"].get<long long>()};
+  if (const auto o = line.find("options"); o != line.end()) {
+    if (!o->is_object()) throw Error(ErrorKind::argument, "\"options\" must be an object", o->dump(), 1);
+    for (const auto& [key, v] : o->items()) set(key, v);
   }
-  ParseOptions p = options_from_names(names);
-  p.offset_window = window;
-  return p;
+  return options_from_names(names);
 }
 
 // Compiled schedules by what shapes them (expression, dialect, zone, seed,
@@ -62,16 +84,20 @@ class ScheduleCache {
  public:
   const Schedule& get(const json& line, const std::string& expr) {
     key_ = expr;
-    for (const char* field : {"dialect", "tz", "seed", "hash", "options"}) {
+    for (const auto& [key, v] : line.items()) {  // everything but the request's own keys shapes it
+      if (key == "id" || key == "from" || key == "next" || key == "prev" || key == "note" || key == "source") continue;
       key_ += '\x1f';
-      if (const auto it = line.find(field); it != line.end()) key_ += it->dump();
+      key_ += key;
+      key_ += '=';
+      key_ += v.dump();
     }
     if (const auto it = map_.find(key_); it != map_.end()) return it->second;
     if (map_.size() >= kCapacity) map_.clear();
-    return map_.emplace(key_, parse(expr, options_of(line))).first->second;
+    return map_.emplace(key_, parse(expr, options_of(line, warned_))).first->second;
   }
 
  private:
+  std::set<std::string> warned_;
   static constexpr std::size_t kCapacity = 4096;
   std::unordered_map<std::string, Schedule> map_;
   std::string key_;
@@ -149,10 +175,13 @@ int run_batch(std::istream& in, std::ostream& out) {
 
 Command add_batch(CommandLine& line) {
   Subcommand sub =
-      line.add("batch", "JSON Lines in, JSON Lines out: {id, expr, dialect, tz, from, next: N, prev: N, options}");
+      line.add("batch", "JSON Lines in, JSON Lines out: {id, expr, from, next: N, prev: N, and any option}");
   sub.footer(
-      "Each input line: {\"id\":\"x\",\"expr\":\"0 9 * * *\",\"dialect\":\"standard\",\"tz\":\"UTC\",\n"
-      "  \"from\":\"2026-03-08T01:59:30Z\",\"next\":5,\"prev\":2,\"options\":{\"dst\":\"cron\"}}\n"
+      "Each input line: {\"id\":\"x\",\"expr\":\"0 9 * * *\",\"dialect\":\"standard\",\"zone\":\"UTC\",\n"
+      "  \"dst\":\"cron\",\"from\":\"2026-03-08T01:59:30Z\",\"next\":5,\"prev\":2}: every option of\n"
+      "  `fuzzycron next --help` by its snake_case name (offset_window, hash_scheme, ...), at the top level\n"
+      "  or in \"options\"; an unknown key is an error. \"source\", \"note\" and \"error\" (a test\n"
+      "  vector's) are read as annotations.\n"
       "Each output line: {\"id\":\"x\",\"next\":[...],\"prev\":[...]} or\n"
       "  {\"id\":\"x\",\"error\":{\"message\":\"...\",\"column\":7}}. A bad line never stops the stream.");
   return {sub, [] {

@@ -32,6 +32,10 @@ Flag& Flag::env(const std::string& variable) {
   option_->envname(variable);
   return *this;
 }
+Flag& Flag::hidden() {
+  option_->group("");
+  return *this;
+}
 bool Flag::given() const { return option_->count() > 0; }
 
 Flag Subcommand::option(const std::string& names, std::string& into, const std::string& help) {
@@ -87,6 +91,23 @@ int CommandLine::run(int argc, char** argv, const std::vector<Command>& commands
   }
   try {
     app_->parse(argc, argv);
+  } catch (const CLI::ExtrasError& e) {
+    // "--dts": the flag that was probably meant, among the command's own.
+    if (argc > 1 && argv[1][0] != '-') {
+      std::vector<std::string> flags;
+      for (const CLI::Option* o : app_->get_subcommand(argv[1])->get_options())
+        for (const std::string& n : o->get_lnames()) flags.push_back("--" + n);
+      for (int i = 2; i < argc; ++i) {
+        const std::string arg = std::string(argv[i]).substr(0, std::string(argv[i]).find('='));
+        if (!arg.starts_with("--") || std::find(flags.begin(), flags.end(), arg) != flags.end()) continue;
+        const auto near = closest_name(arg, flags);
+        std::cerr << "fuzzycron " << argv[1] << ": unknown option '" << arg << "'"
+                  << (near ? " (did you mean '" + *near + "'?)" : std::string()) << "; fuzzycron " << argv[1]
+                  << " --help lists them\n";
+        return kBadInput;
+      }
+    }
+    return app_->exit(e) == 0 ? kOk : kBadInput;
   } catch (const CLI::ParseError& e) {
     return app_->exit(e) == 0 ? kOk : kBadInput;
   }

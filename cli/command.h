@@ -30,6 +30,7 @@ class Flag {
   Flag& excludes(const Flag& other);
   Flag& needs(const Flag& other);
   Flag& env(const std::string& variable);  // taken from this environment variable when not given
+  Flag& hidden();                          // accepted, not listed by --help (old spellings)
   bool given() const;                      // on the command line (once it is parsed)
 
  private:

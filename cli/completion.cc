@@ -12,6 +12,7 @@
 
 #include "command.h"
 #include "fuzzycron/options.h"
+#include "fuzzycron/tools.h"
 #include "options.h"
 
 namespace fuzzycron::cli {
@@ -20,12 +21,13 @@ namespace {
 // The names a flag's value is one of, by command and long name ("" for any command).
 std::string values_of(const std::string& command, const OptionInfo& o) {
   auto has = [&](const char* name) { return std::find(o.names.begin(), o.names.end(), name) != o.names.end(); };
-  if (has("--dialect") || (command == "resolve" && has("--to"))) return dialect_names(" ");
-  if (has("--dst")) return "cron wall skip-first skip-last skip-both shift-first shift-last shift-both";
-  if (has("--hash")) return hash_scheme_names(" ");
-  if (command == "export" && has("--to")) return "systemd kubernetes github-actions nomad eventbridge cloud-scheduler";
-  if (has("--runs-on") || has("--target"))
-    return "fuzzycron cron kubernetes github-actions systemd quartz spring jenkins furiko";
+  if (command == "resolve" && has("--to")) return join(dialect_names(), " ");
+  if (command == "export" && has("--to")) return join(target_names(), " ");
+  if (has("--runs-on")) return join(runs_on_names(), " ");
+  for (const auto& name : o.names)  // the schema's choices: --dialect, --dst, --hash-scheme, ...
+    if (name.starts_with("--"))
+      if (const OptionSpec* option = find_option(name.substr(2)); option && option->type == OptionType::choice)
+        return join(option->values, " ");
   if (has("--log-format")) return "json text";
   if (has("--shutdown")) return "term wait kill";
   if (has("--fail-on")) return "error warning info";

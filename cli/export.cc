@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "command.h"
+#include "fuzzycron/options.h"
 #include "fuzzycron/tools.h"
 #include "io.h"
 #include "options.h"
@@ -53,11 +54,7 @@ void write_files(const Export& c, const ExportResult& result, std::ostream& err)
 
 int run(const Export& c, std::ostream& out, std::ostream& err) {
   const auto target = target_from_name(c.to);
-  if (!target)
-    throw Error(
-        ErrorKind::argument,
-        "unknown target '" + c.to + "': use systemd, kubernetes, github-actions, nomad, eventbridge or cloud-scheduler",
-        c.to, 1);
+  if (!target) throw Error(ErrorKind::argument, "unknown target '" + c.to + "': use " + join(target_names()), c.to, 1);
   if (c.file.empty() == c.expr.empty())
     throw Error(ErrorKind::argument, "export needs a crontab FILE or --expr EXPR (one of them)");
   if (c.concurrency != "Allow" && c.concurrency != "Forbid" && c.concurrency != "Replace")

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "command.h"
+#include "fuzzycron/options.h"
 #include "fuzzycron/tools.h"
 #include "io.h"
 #include "options.h"
@@ -19,7 +20,8 @@ struct Lint {
   std::string input;  // an expression or a crontab file
   std::string fail_on = "error";
   std::string runs_on;
-  bool cluster = false;  // the crontab is for `run --cluster`
+  std::string old_target;  // --target: the old spelling of --runs-on
+  bool cluster = false;    // the crontab is for `run --cluster`
   std::string fleet;
   Flags flags;
 };
@@ -32,13 +34,16 @@ int run(const Lint& c, std::ostream& out) {
   }
   LintOptions options;
   options.from = parse_from(c.flags.from);
-  if (!c.runs_on.empty()) {
-    options.runs_on = runs_on_from_name(c.runs_on);
+  std::string runs_on = c.runs_on;
+  if (!c.old_target.empty()) {
+    std::cerr << "fuzzycron: warning: '--target' is the old name of '--runs-on' (CHANGELOG.md): it is accepted "
+                 "until 0.7\n";
+    if (runs_on.empty()) runs_on = c.old_target;
+  }
+  if (!runs_on.empty()) {
+    options.runs_on = runs_on_from_name(runs_on);
     if (!options.runs_on)
-      throw Error(ErrorKind::argument,
-                  "unknown --runs-on '" + c.runs_on +
-                      "': use fuzzycron, cron, kubernetes, github-actions, systemd, quartz, spring, jenkins or furiko",
-                  c.runs_on, 1);
+      throw Error(ErrorKind::argument, "unknown --runs-on '" + runs_on + "': use " + join(runs_on_names()), runs_on, 1);
   }
   std::error_code ec;
   const bool is_file = std::filesystem::is_regular_file(c.input, ec);
@@ -109,10 +114,11 @@ Command add_lint(CommandLine& line) {
   Subcommand sub = line.add("lint", "findings about an expression or a crontab file, with codes and rewrites");
   sub.option("INPUT", c->input, "a cron expression (quote it), or a crontab file").required();
   add_flags(sub, c->flags, kSchedule | kFrom | kJson);
-  sub.option("--runs-on,--target", c->runs_on,
-             "where it runs, so advice fits: fuzzycron | cron | kubernetes | github-actions | systemd | quartz | "
-             "spring | jenkins | furiko (default: fuzzycron with --seed/--host, cron for a file, else the "
-             "dialect's own system); H is suggested only where it is read (--target: its old name)");
+  sub.option("--runs-on", c->runs_on,
+             "where it runs, so advice fits: " + join(runs_on_names(), " | ") +
+                 " (default: fuzzycron with --seed/--host, cron for a file, else the dialect's own system); H is "
+                 "suggested only where it is read");
+  sub.option("--target", c->old_target, "").hidden();
   sub.flag("--cluster", c->cluster,
            "the crontab is for `fuzzycron run --cluster`: H seeded [--fleet, name] or [name], never by the host; "
            "--host names a replica (default: this machine) whose name no job's name may carry (FC007)");

@@ -8,73 +8,96 @@
 #include "fuzzycron/options.h"
 #include "io.h"
 
+#include <iostream>
+
 namespace fuzzycron::cli {
 
+namespace {
+
+// The group a schema option belongs to on the command line; the dialects' own
+// options (and any new one) go with -d.
+unsigned group_of(std::string_view name) {
+  if (name == "dialect" || name == "hash-scheme") return kDialect;
+  if (name == "zone" || name == "dst") return kZone;
+  if (name == "seed") return kSeed;
+  if (name == "host") return kHost;
+  if (name == "offset-window") return kOffsetWindow;
+  if (name == "balance") return kBalance;
+  return kDialect;
+}
+
+std::string help_of(const OptionSpec& o) {
+  std::string help(o.help);
+  if (o.type == OptionType::choice) help += " (" + join(o.values, " | ") + ")";
+  return help;
+}
+
+// The words of an old spelling ("tz,time-zone" -> --tz --time-zone), for hidden flags.
+std::vector<std::string> old_flags(const OptionSpec& o) {
+  std::vector<std::string> out;
+  std::string_view rest = o.old_names;
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    out.push_back("--" + std::string(rest.substr(0, comma)));
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
 void add_flags(Subcommand& c, Flags& f, unsigned groups) {
-  if (groups & kDialect) {
-    f.dialect_flag = c.option("-d,--dialect", f.dialect, dialect_names(" | ")).show_default();
-    c.option("--hash", f.hash, "hash scheme: " + hash_scheme_names(" | ") + " (default: the dialect's own)");
-    c.flag("--seconds-first", f.seconds_first,
-           "croniter: in 6 or 7 fields the seconds come first (second_at_beginning)");
-    c.flag("--strict", f.strict,
-           "cron-parser: its strict mode (6 fields, one day field restricted, H inside the field)");
+  for (const OptionSpec& o : option_schema()) {
+    if (!(groups & group_of(o.name))) continue;
+    const std::string name(o.name), flag = "--" + name;
+    if (o.name == "dialect") {
+      f.dialect_flag = c.option("-d," + flag, f.dialect, help_of(o)).show_default();
+    } else if (o.name == "zone") {
+      c.option("-z," + flag, f.zone, help_of(o)).show_default();
+    } else if (o.name == "seed") {
+      c.option("-s," + flag, f.seeds, help_of(o));
+    } else if (o.name == "host") {
+      c.option(flag, f.host, help_of(o) + " (default for run: this machine's name)").env("FUZZYCRON_HOST");
+    } else if (o.name == "balance") {
+      c.option(flag, f.balance, help_of(o));
+    } else if (o.type == OptionType::flag) {
+      // --strict / --no-strict: the value the dialect does not assume by default.
+      const std::string names = o.default_value == "true" ? "!--no-" + name + "," + flag : flag + ",!--no-" + name;
+      f.switches[name] = o.default_value == "true";
+      f.switched.emplace_back(name, c.flag(names, f.switches[name], help_of(o)));
+      continue;
+    } else {
+      c.option(flag, f.values[name], help_of(o));
+    }
+    for (const std::string& old : old_flags(o)) {
+      if (old == "--spread-ms") continue;  // a binding's old spelling, never a flag
+      c.option(old, f.values["old:" + old.substr(2)], "").hidden();
+    }
   }
-  if (groups & kZone) {
-    c.option("-z,--tz", f.tz, "IANA time zone of the schedule, e.g. America/New_York").show_default();
-    c.option(
-        "--dst", f.dst,
-        "DST policy: cron | wall | skip-first | shift-both | ... (default: the dialect's own: cron; wall for spring)");
-  }
-  if (groups & kSeed)
-    c.option("-s,--seed", f.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");
-  if (groups & kHost)
-    c.option("--host", f.host, "host name: prepended to the seed parts (default for run: this machine's name)")
-        .env("FUZZYCRON_HOST");
-  if (groups & kOffsetWindow)
-    c.option("--offset-window,--spread", f.offset_window,
-             "shift every fire time by the seed's stable offset in [0, WINDOW), e.g. 15m (--spread: its old name)");
-  if (groups & kBalance)
-    c.option("--balance", f.balance,
-             "a balance lock (`fuzzycron balance`): jobs it names take their H values from it, others plain H");
   if (groups & kFrom)
     c.option("--from", f.from, "start instant: RFC 3339 (2026-03-08T01:59:30Z) or now").show_default();
   if (groups & kCount) c.option("-n,--count", f.count, "how many fire times").show_default();
   if (groups & kJson) c.flag("--json", f.json, "print JSON");
 }
 
-ParseOptions parse_options(const Flags& f, bool with_seed) {
+ParseOptions parse_options(const Flags& f, bool with_seed, std::ostream* warnings) {
   OptionNames names;
-  names.dialect = f.dialect;
-  names.time_zone = f.tz;
-  names.dst = f.dst;
-  names.hash = f.hash;
+  auto set = [&](std::string_view name, const std::string& value) {
+    const std::string warning = names.set(name, value);
+    if (!warning.empty() && warnings) *warnings << "fuzzycron: warning: " << warning << "\n";
+  };
+  set("dialect", f.dialect);
+  set("zone", f.zone);
   if (with_seed) {
-    if (!f.host.empty()) names.seed.push_back(f.host);
-    names.seed.insert(names.seed.end(), f.seeds.begin(), f.seeds.end());
+    if (!f.host.empty()) set("host", f.host);
+    for (const std::string& s : f.seeds) set("seed", s);
   }
-  names.offset_window = f.offset_window;
-  names.croniter.second_at_beginning = f.seconds_first;
-  names.cron_parser.strict = f.strict;
-  ParseOptions options = options_from_names(names);
-  if (!f.balance.empty()) options.balance = std::make_shared<const Balance>(read_lock(f.balance, options.dialect));
-  return options;
-}
-
-Balance read_lock(const std::string& path, Dialect dialect) {
-  Balance lock;
-  try {
-    lock = Balance::read(read_file(path));
-  } catch (const Error& e) {
-    if (e.kind() != ErrorKind::lock) throw;
-    throw Error(e.kind(), fmt::format("{}{}: {}", path, e.line() ? fmt::format(":{}", e.line()) : "", e.message()),
-                e.text(), e.column(), e.line());
-  }
-  if (lock.dialect() != dialect)
-    throw Error(ErrorKind::lock,
-                fmt::format("{}: the balance lock is for the {} dialect, and the schedules are read as {} (-d)", path,
-                            dialect_name(lock.dialect()), dialect_name(dialect)),
-                path, 1);
-  return lock;
+  for (const auto& [name, value] : f.values)
+    if (!value.empty()) set(name.starts_with("old:") ? name.substr(4) : name, value);
+  for (const auto& [name, flag] : f.switched)
+    if (flag.given()) set(name, f.switches.at(name) ? "true" : "false");
+  if (!f.balance.empty()) set("balance", f.balance);
+  return options_from_names(names);
 }
 
 sys_milliseconds parse_from(const std::string& text) {

@@ -4,7 +4,8 @@
 // (fuzzycron/options.h).
 #pragma once
 
-#include <iosfwd>
+#include <iostream>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,31 +20,32 @@ inline constexpr int kOk = 0;
 inline constexpr int kFailure = 1;
 inline constexpr int kBadInput = 2;
 
-// What a command's flags say about the schedule, as typed.
+// What a command's flags say about the schedule, as typed. The options of
+// the library's schema (fuzzycron/options.h) are registered from the schema
+// itself: a new option there is a new flag here, with its help.
 struct Flags {
   std::string dialect = "standard";
-  std::string tz = "UTC";
-  std::string dst;                 // empty: the dialect's own (cron; wall for spring)
+  std::string zone = "UTC";
   std::vector<std::string> seeds;  // -s/--seed, in order
   std::string host;                // --host: prepended to the seed
-  std::string hash;                // --hash: a scheme name, or empty for the dialect's
-  std::string offset_window;       // --offset-window: e.g. 15m, or empty
-  bool seconds_first = false;      // --seconds-first: croniter's second_at_beginning
-  bool strict = false;             // --strict: cron-parser's strict mode
+  std::string balance;             // --balance LOCK
+  // Every other schema option with a value, by name ("old:NAME" for an old spelling).
+  std::map<std::string, std::string> values;
+  std::map<std::string, bool> switches;                // flag options, by name
+  std::vector<std::pair<std::string, Flag>> switched;  // their flags, to ask whether they were given
   std::string from = "now";
   int count = 5;
   bool json = false;
-  std::string balance;               // --balance LOCK
   std::optional<Flag> dialect_flag;  // -d as registered, to ask whether it was given
 };
 
 // The groups of flags, or-ed together for add_flags.
 enum FlagGroup : unsigned {
-  kDialect = 1 << 0,       // -d, --hash, --seconds-first, --strict
-  kZone = 1 << 1,          // -z, --dst
+  kDialect = 1 << 0,       // -d, --hash-scheme and the dialects' own options (--strict, ...)
+  kZone = 1 << 1,          // -z/--zone, --dst
   kSeed = 1 << 2,          // -s/--seed
   kHost = 1 << 3,          // --host
-  kOffsetWindow = 1 << 4,  // --offset-window (--spread, its old name)
+  kOffsetWindow = 1 << 4,  // --offset-window
   kFrom = 1 << 5,          // --from
   kCount = 1 << 6,         // -n/--count
   kJson = 1 << 7,          // --json
@@ -55,9 +57,8 @@ void add_flags(Subcommand& command, Flags& flags, unsigned groups);
 
 // The flags as ParseOptions; throws Error on a bad value. `with_seed`: false
 // for commands that seed each job themselves ([host, name] per entry).
-ParseOptions parse_options(const Flags& flags, bool with_seed = true);
-// A balance lock file, checked against the dialect; throws Error (kind lock) naming the file.
-Balance read_lock(const std::string& path, Dialect dialect);
+// An old spelling's warning goes to `warnings`.
+ParseOptions parse_options(const Flags& flags, bool with_seed = true, std::ostream* warnings = &std::cerr);
 // "now" or RFC 3339; throws Error.
 sys_milliseconds parse_from(const std::string& text);
 

@@ -191,7 +191,7 @@ Command add_resolve(CommandLine& line) {
   crontab.excludes(manifest).excludes(workflow);
   manifest.excludes(workflow);
   add_flags(sub, c->flags, kDialect | kSeed | kHost | kBalance | kJson);
-  sub.option("--to", c->to, "write the result in another dialect (" + dialect_names(" | ") + ")");
+  sub.option("--to", c->to, "write the result in another dialect (" + join(dialect_names(), " | ") + ")");
   sub.footer(
       "Example: fuzzycron resolve 'H/15 H(9-17) * * *' --host web-07 --seed backup-db\n"
       "  prints e.g. '7-59/15 13 * * *': the same schedule for any cron that has no H.\n"

@@ -17,7 +17,8 @@ namespace {
 
 struct Run {
   runner::RunnerOptions options;
-  std::string grace = "25s", log_format = "json", shutdown = "term", shard, sim_start, catchup_spread = "10s";
+  std::string grace = "25s", log_format = "json", shutdown = "term", shard, sim_start, catchup_window = "10s",
+              old_catchup_spread;
   std::string claim_delay = "2s", lease = "15s", retention = "7d";
   double sim_rate = 1.0;
   bool test = false, dry = false;
@@ -32,7 +33,12 @@ bool finish_options(Run& c, std::ostream& err) {
   o.balance = c.flags.balance;
   o.host = c.flags.host.empty() ? host_name() : c.flags.host;
   o.shutdown_grace = parse_duration(c.grace);
-  o.catchup_spread = parse_duration(c.catchup_spread);
+  if (!c.old_catchup_spread.empty()) {
+    err << "fuzzycron: warning: '--catchup-spread' is the old name of '--catchup-window' (CHANGELOG.md): it is "
+           "accepted until 0.7\n";
+    c.catchup_window = c.old_catchup_spread;
+  }
+  o.catchup_window = parse_duration(c.catchup_window);
   o.claim_delay = parse_duration(c.claim_delay);
   o.lease = parse_duration(c.lease);
   o.cluster_retention = parse_duration(c.retention);
@@ -114,8 +120,10 @@ Command add_run(CommandLine& line) {
              "per-job series in /metrics for at most this many jobs (0: none); totals always cover every job")
       .show_default();
   sub.option("--shard", c->shard, "I/N: run only the jobs whose hash picks shard I of N replicas");
-  sub.option("--catchup-spread", c->catchup_spread, "catch-up runs start within this, each at its job's stable offset")
+  sub.option("--catchup-window", c->catchup_window,
+             "catch-up runs start within this window, each at its job's stable offset")
       .show_default();
+  sub.option("--catchup-spread", c->old_catchup_spread, "").hidden();
   sub.option("--cluster", c->options.cluster,
              "run as one replica of a cluster that agrees on PostgreSQL (a libpq URL, e.g. "
              "postgresql://cron@db/cron): every fire runs once, on one replica (docs/cluster.md)")

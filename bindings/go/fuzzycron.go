@@ -31,6 +31,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -68,17 +69,52 @@ const (
 // ErrClosed is returned for a schedule used after Close.
 var ErrClosed = errors.New("fuzzycron: schedule is closed")
 
-// Options for ParseWithOptions. Zero values are the defaults.
+// Options for ParseWithOptions. Zero values are the defaults. The names are
+// the library's options schema (docs/options.md) in Go's case: Zone is the
+// option "zone", OffsetWindow "offset-window"; Extra takes any other option of
+// the schema by its name (the dialects' own: "seconds-first", "day-or",
+// "strict", "format", "hash-fields", ...), so a new option needs no new field.
 type Options struct {
-	Dialect  string        // "" = "kubernetes"; standard, quartz, jenkins, furiko, croniter, cron-parser
-	Seed     []string      // the seed's parts, e.g. {host, job}; hash forms need one
-	TimeZone string        // IANA zone; "" = "UTC"
-	DST      string        // "" = "cron"; wall, skip-first, shift-both, ...
-	Hash     string        // "" = the dialect's scheme; fc1, jenkins, furiko, croniter, cron-parser
-	Spread   time.Duration // > 0: shift each fire time by the seed's stable offset in [0, Spread)
-	Balance  *Balance      // nil: plain H; else hash forms take the lock's slot for this job (a job it does not name keeps plain H)
+	Dialect      string        // "" = "kubernetes"; standard, quartz, jenkins, furiko, croniter, cron-parser, spring
+	Seed         []string      // the seed's parts, e.g. {host, job}; hash forms need one
+	Host         string        // put before the seed's parts
+	Zone         string        // IANA zone; "" = "UTC"
+	DST          string        // "" = the dialect's own; cron, wall, skip-first, shift-both, ...
+	HashScheme   string        // "" = the dialect's scheme; fc1, jenkins, furiko, croniter, cron-parser
+	OffsetWindow time.Duration // > 0: shift each fire time by the seed's stable offset in [0, OffsetWindow)
+	Balance      *Balance      // nil: plain H; else hash forms take the lock's slot for this job (a job it does not name keeps plain H)
+	Extra        map[string]string
+
+	// Deprecated: use Zone (accepted until 0.7).
+	TimeZone string
+	// Deprecated: use HashScheme (accepted until 0.7).
+	Hash string
+	// Deprecated: use OffsetWindow (accepted until 0.7).
+	Spread time.Duration
 
 	robfigSeconds bool // six fields, seconds first (Parser with Second)
+}
+
+// Option is one option of the library's schema (docs/options.md).
+type Option struct {
+	Name, Type, Default, Help string
+	Values                    []string // a choice's or flag's allowed values
+}
+
+// Schema lists every option the library takes, from the library itself.
+func Schema() []Option {
+	n := int(C.fuzzycron_option_count())
+	out := make([]Option, 0, n)
+	for i := 0; i < n; i++ {
+		var name, typ, def, values, help *C.char
+		C.fuzzycron_option_info(C.size_t(i), &name, &typ, &def, &values, &help)
+		o := Option{Name: C.GoString(name), Type: C.GoString(typ), Default: C.GoString(def), Help: C.GoString(help)}
+		if v := C.GoString(values); v != "" {
+			o.Values = strings.Split(v, ",")
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 // Balance is a balance lock (written by `fuzzycron balance`, docs/balance.md):
@@ -144,46 +180,71 @@ func ParseWithHash(expr string, seed uint64) (*Schedule, error) {
 
 // cOptions holds C copies of Options' strings until free is called.
 type cOptions struct {
-	o       C.fuzzycron_options
-	strings []*C.char
-	parts   unsafe.Pointer
+	o             C.fuzzycron_options
+	strings       []*C.char
+	names, values unsafe.Pointer
 }
 
 func newCOptions(o Options) *cOptions {
 	c := &cOptions{}
 	C.fuzzycron_options_init(&c.o)
-	str := func(s string) *C.char {
-		p := C.CString(s)
-		c.strings = append(c.strings, p)
-		return p
+	var names, values []string
+	set := func(name, value string) {
+		names = append(names, name)
+		values = append(values, value)
 	}
 	dialect := o.Dialect
 	if dialect == "" {
 		dialect = "kubernetes"
 	}
-	c.o.dialect = str(dialect)
-	if o.TimeZone != "" {
-		c.o.time_zone = str(o.TimeZone)
+	set("dialect", dialect)
+	for _, p := range o.Seed {
+		set("seed", p)
+	}
+	if o.Host != "" {
+		set("host", o.Host)
+	}
+	for _, z := range []string{o.TimeZone, o.Zone} { // the new name wins
+		if z != "" {
+			set("zone", z)
+		}
 	}
 	if o.DST != "" {
-		c.o.dst = str(o.DST)
+		set("dst", o.DST)
 	}
-	if o.Hash != "" {
-		c.o.hash = str(o.Hash)
-	}
-	if len(o.Seed) > 0 {
-		size := C.size_t(len(o.Seed)) * C.size_t(unsafe.Sizeof((*C.char)(nil)))
-		c.parts = C.malloc(size)
-		parts := unsafe.Slice((**C.char)(c.parts), len(o.Seed))
-		for i, p := range o.Seed {
-			parts[i] = str(p)
+	for _, h := range []string{o.Hash, o.HashScheme} {
+		if h != "" {
+			set("hash-scheme", h)
 		}
-		c.o.seed_parts = (**C.char)(c.parts)
-		c.o.seed_count = C.size_t(len(o.Seed))
 	}
-	c.o.spread_ms = C.int64_t(o.Spread / time.Millisecond)
+	for _, w := range []time.Duration{o.Spread, o.OffsetWindow} {
+		if w != 0 {
+			set("offset-window", strconv.FormatInt(int64(w/time.Millisecond), 10)+"ms")
+		}
+	}
 	if o.robfigSeconds {
-		c.o.dialect_flags |= C.FUZZYCRON_ROBFIG_SECONDS
+		set("seconds-first", "true")
+	}
+	keys := make([]string, 0, len(o.Extra))
+	for k := range o.Extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the same order every time, so the same error every time
+	for _, k := range keys {
+		set(k, o.Extra[k])
+	}
+	if len(names) > 0 {
+		size := C.size_t(len(names)) * C.size_t(unsafe.Sizeof((*C.char)(nil)))
+		c.names, c.values = C.malloc(size), C.malloc(size)
+		cn := unsafe.Slice((**C.char)(c.names), len(names))
+		cv := unsafe.Slice((**C.char)(c.values), len(names))
+		for i := range names {
+			cn[i], cv[i] = C.CString(names[i]), C.CString(values[i])
+			c.strings = append(c.strings, cn[i], cv[i])
+		}
+		c.o.option_names = (**C.char)(c.names)
+		c.o.option_values = (**C.char)(c.values)
+		c.o.option_count = C.size_t(len(names))
 	}
 	if o.Balance != nil {
 		if o.Balance.handle == nil {
@@ -199,8 +260,10 @@ func (c *cOptions) free() {
 	for _, p := range c.strings {
 		C.free(unsafe.Pointer(p))
 	}
-	if c.parts != nil {
-		C.free(c.parts)
+	for _, p := range []unsafe.Pointer{c.names, c.values} {
+		if p != nil {
+			C.free(p)
+		}
 	}
 }
 

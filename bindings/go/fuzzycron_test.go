@@ -2,6 +2,7 @@ package fuzzycron_test
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -39,14 +40,14 @@ func TestNextPrev(t *testing.T) {
 }
 
 func TestZoneAndDST(t *testing.T) {
-	s, err := fuzzycron.ParseWithOptions("30 2 * * *", fuzzycron.Options{TimeZone: "America/New_York"})
+	s, err := fuzzycron.ParseWithOptions("30 2 * * *", fuzzycron.Options{Zone: "America/New_York"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := s.Next(from), time.Date(2026, 3, 8, 7, 0, 0, 0, time.UTC); !got.Equal(want) {
 		t.Errorf("cron policy: %v, want %v (03:00 EDT)", got, want)
 	}
-	skip, _ := fuzzycron.ParseWithOptions("30 2 * * *", fuzzycron.Options{TimeZone: "America/New_York", DST: "skip-both"})
+	skip, _ := fuzzycron.ParseWithOptions("30 2 * * *", fuzzycron.Options{Zone: "America/New_York", DST: "skip-both"})
 	if got, want := skip.Next(from), time.Date(2026, 3, 9, 6, 30, 0, 0, time.UTC); !got.Equal(want) {
 		t.Errorf("skip-both: %v, want %v", got, want)
 	}
@@ -82,7 +83,7 @@ func TestErrors(t *testing.T) {
 	if !errors.As(err, &e) || e.Status != fuzzycron.StatusSyntax || e.Column != 9 || e.Text != "0 0 * * 7" {
 		t.Fatalf("err = %#v", err)
 	}
-	if _, err := fuzzycron.ParseWithOptions("0 * * * *", fuzzycron.Options{TimeZone: "Mars/Olympus"}); err == nil {
+	if _, err := fuzzycron.ParseWithOptions("0 * * * *", fuzzycron.Options{Zone: "Mars/Olympus"}); err == nil {
 		t.Error("unknown zone accepted")
 	}
 	if _, err := fuzzycron.ParseWithOptions("0 * * * *", fuzzycron.Options{Dialect: "cronish"}); err == nil {
@@ -133,7 +134,7 @@ func TestSameAsRobfig(t *testing.T) {
 			if err != nil {
 				t.Fatalf("robfig rejects %q: %v", expr, err)
 			}
-			ours, err := fuzzycron.ParseWithOptions(expr, fuzzycron.Options{TimeZone: zone})
+			ours, err := fuzzycron.ParseWithOptions(expr, fuzzycron.Options{Zone: zone})
 			if err != nil {
 				t.Fatalf("%q: %v", expr, err)
 			}
@@ -219,5 +220,53 @@ func BenchmarkRobfigNext(b *testing.B) {
 	t := from
 	for i := 0; i < b.N; i++ {
 		t = s.Next(t)
+	}
+}
+
+// Every option of the library's schema is an Options field (in Go's case) or
+// reaches the library through Extra under its own name; an unknown name is
+// refused with a did-you-mean (the same message as every front end).
+func TestOptionsFollowTheSchema(t *testing.T) {
+	fields := map[string]bool{}
+	typ := reflect.TypeOf(fuzzycron.Options{})
+	for i := 0; i < typ.NumField(); i++ {
+		fields[strings.ToLower(typ.Field(i).Name)] = true
+	}
+	schema := fuzzycron.Schema()
+	if len(schema) < 10 {
+		t.Fatalf("schema has %d options", len(schema))
+	}
+	for _, o := range schema {
+		if !fields[strings.ReplaceAll(o.Name, "-", "")] && o.Type != "flag" && o.Name != "format" {
+			t.Errorf("option %q has no Options field", o.Name)
+		}
+	}
+	// A dialect option through Extra takes effect: croniter's day_or=false ANDs the day fields.
+	or, err := fuzzycron.ParseWithOptions("0 0 13 * 5", fuzzycron.Options{Dialect: "croniter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	and, err := fuzzycron.ParseWithOptions("0 0 13 * 5", fuzzycron.Options{Dialect: "croniter", Extra: map[string]string{"day-or": "false"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if got, want := and.Next(from), time.Date(2026, 2, 13, 0, 0, 0, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("day-or=false: next %v, want %v (Friday the 13th)", got, want)
+	}
+	if got, want := or.Next(from), time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("day-or default: next %v, want %v (the first Friday)", got, want)
+	}
+	_, err = fuzzycron.ParseWithOptions("* * * * *", fuzzycron.Options{Extra: map[string]string{"dts": "wall"}})
+	var e *fuzzycron.Error
+	if !errors.As(err, &e) || !strings.Contains(e.Message, "unknown option 'dts' (did you mean 'dst'?)") {
+		t.Errorf("unknown option: %v", err)
+	}
+	w, err := fuzzycron.ParseWithOptions("0 * * * *", fuzzycron.Options{Seed: []string{"a"}, OffsetWindow: 15 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := w.Next(from); n.Minute() == 0 && n.Second() == 0 || n.Sub(from) > time.Hour+15*time.Minute {
+		t.Errorf("offset window: next %v", n)
 	}
 }

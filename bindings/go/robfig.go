@@ -186,9 +186,9 @@ func (p *Parser) schedule(spec, expr string, seconds bool) (cron.Schedule, error
 	if err != nil {
 		return nil, err
 	}
-	r := &robfigSchedule{expr: expr, options: o, byZone: map[string]*Schedule{o.TimeZone: s},
+	r := &robfigSchedule{expr: expr, options: o, byZone: map[string]*Schedule{o.Zone: s},
 		zoned: strings.HasPrefix(expr, "TZ=") || strings.HasPrefix(expr, "CRON_TZ=")}
-	if o.TimeZone == "" {
+	if o.Zone == "" {
 		r.byZone["UTC"] = s
 	}
 	return r, nil
@@ -205,7 +205,7 @@ type robfigSchedule struct {
 }
 
 func (r *robfigSchedule) Next(t time.Time) time.Time {
-	zone := r.options.TimeZone
+	zone := r.options.Zone
 	if r.zoned {
 		zone = "UTC" // any: the prefix decides
 	} else if zone == "" {
@@ -235,7 +235,7 @@ func (r *robfigSchedule) in(zone string) *Schedule {
 	s, ok := r.byZone[zone]
 	if !ok {
 		o := r.options
-		o.TimeZone = zone
+		o.Zone = zone
 		var err error
 		if s, err = ParseWithOptions(r.expr, o); err != nil {
 			s = nil // a location the tz database does not know: no fire time

@@ -32,47 +32,24 @@ std::optional<std::int64_t> ms_of(std::optional<sys_milliseconds> t) {
   return t->time_since_epoch().count();
 }
 
-// A bad keyword argument's error names it as Python callers wrote it (tz=, not a C++ field).
-template <class F>
-void argument(const char* name, F f) {
-  try {
-    f();
-  } catch (const fuzzycron::Error& e) {
-    throw fuzzycron::Error(e.kind(), std::string(name) + "=: " + e.message());
-  }
-}
+using Pairs = std::vector<std::pair<std::string, std::string>>;
 
-// Keyword arguments to ParseOptions through the library's adapter (fuzzycron/options.h).
-fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-                                const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-                                bool second_at_beginning, const py::object& balance) {
+// Keyword arguments (already text, in the order given) to ParseOptions through
+// the library's schema (fuzzycron/options.h); old spellings' warnings go to
+// Python's warnings module (once per place, as Python does).
+fuzzycron::ParseOptions options(const Pairs& pairs, const py::object& balance) {
   fuzzycron::OptionNames names;
-  names.dialect = dialect;
-  names.seed = seed;
-  names.time_zone = tz;
-  names.dst = dst;
-  if (hash) names.hash = *hash;
-  names.croniter.second_at_beginning = second_at_beginning;
-  if (spread_ms < 0) throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "spread=: must not be negative");
-  argument("dialect", [&] { fuzzycron::dialect_named(dialect); });
-  argument("dst", [&] { fuzzycron::dst_policy_named(dst); });
-  if (hash) argument("hash", [&] { fuzzycron::hash_scheme_named(*hash); });
-  argument("seed", [&] { fuzzycron::Seed{seed}; });
-  argument("tz", [&] {
-    fuzzycron::OptionNames zone;
-    zone.time_zone = tz;
-    fuzzycron::options_from_names(zone);
-  });
+  for (const auto& [name, value] : pairs) {
+    const std::string warning = names.set(name, value);
+    if (!warning.empty() && PyErr_WarnEx(PyExc_DeprecationWarning, warning.c_str(), 2) != 0)
+      throw py::error_already_set();
+  }
   fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
-  o.offset_window = std::chrono::milliseconds{spread_ms};
   if (!balance.is_none()) o.balance = balance.cast<std::shared_ptr<fuzzycron::Balance>>();
   return o;
 }
 
-#define FUZZYCRON_OPTION_ARGS                                                                                          \
-  py::kw_only(), py::arg("dialect") = "standard", py::arg("seed") = std::vector<std::string>{}, py::arg("tz") = "UTC", \
-                 py::arg("dst") = "cron", py::arg("hash") = py::none(), py::arg("spread_ms") = 0,                      \
-                 py::arg("second_at_beginning") = false, py::arg("balance") = py::none()
+#define FUZZYCRON_OPTION_ARGS py::arg("options"), py::arg("balance") = py::none()
 
 const char* term_kind(fuzzycron::Term::Kind k) {
   using K = fuzzycron::Term::Kind;
@@ -94,10 +71,10 @@ const char* term_kind(fuzzycron::Term::Kind k) {
 fuzzycron::ParseOptions croniter_options(const std::vector<std::string>& seed, const std::string& tz, bool sab,
                                          bool day_or) {
   fuzzycron::OptionNames names;
-  names.dialect = "croniter";
-  names.time_zone = tz;
-  names.croniter.second_at_beginning = sab;
-  names.croniter.day_or = day_or;
+  names.set("dialect", "croniter");
+  names.set("zone", tz);
+  names.set("seconds-first", sab ? "true" : "false");
+  names.set("day-or", day_or ? "true" : "false");
   fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
   o.seed = fuzzycron::Seed::bytes(seed);  // croniter's hash_id: bytes, as croniter hashes them
   return o;
@@ -248,23 +225,36 @@ PYBIND11_MODULE(_fuzzycron, m) {
 
   m.def(
       "parse",
-      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
-         const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-         bool sab, const py::object& balance) {
-        return fuzzycron::parse(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
+      [](const std::string& expr, const Pairs& pairs, const py::object& balance) {
+        return fuzzycron::parse(expr, options(pairs, balance));
       },
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
   m.def(
       "resolve",
-      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
-         const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-         bool sab, const py::object& balance) {
-        return fuzzycron::resolve(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
+      [](const std::string& expr, const Pairs& pairs, const py::object& balance) {
+        return fuzzycron::resolve(expr, options(pairs, balance));
       },
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
   // For fuzzycron.croniter: the schedule with croniter's own options, and the
   // expression's terms (hash forms drawn) from which croniter.expand() is built.
   if (PyModule_AddFunctions(m.ptr(), kFastFunctions) != 0) throw py::error_already_set();
+  // The options schema (fuzzycron/options.h), for keyword arguments and their help.
+  m.def("option_schema", [] {
+    py::list out;
+    for (const fuzzycron::OptionSpec& o : fuzzycron::option_schema()) {
+      py::list values, dialects;
+      for (const auto v : o.values) values.append(std::string(v));
+      for (const fuzzycron::Dialect d : fuzzycron::kAllDialects)
+        if (o.dialects & fuzzycron::dialect_bit(d)) dialects.append(std::string(fuzzycron::dialect_name(d)));
+      out.append(py::dict(py::arg("name") = fuzzycron::option_name(o, fuzzycron::NameStyle::snake),
+                          py::arg("type") = std::string(fuzzycron::option_type_name(o.type)),
+                          py::arg("default") = std::string(o.default_value), py::arg("values") = values,
+                          py::arg("help") = std::string(o.help), py::arg("dialects") = dialects,
+                          py::arg("example") = std::string(o.example),
+                          py::arg("old_names") = std::string(o.old_names)));
+    }
+    return out;
+  });
   m.def("schedule_capsule", [](const fuzzycron::Schedule& s) {
     return py::capsule(new fuzzycron::Schedule(s), kScheduleCapsule, [](PyObject* c) {
       delete static_cast<fuzzycron::Schedule*>(PyCapsule_GetPointer(c, kScheduleCapsule));
@@ -312,10 +302,8 @@ PYBIND11_MODULE(_fuzzycron, m) {
       py::arg("seed"), py::arg("window_ms"));
   m.def(
       "explain",
-      [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
-         const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-         bool sab, const py::object& balance) {
-        const auto e = fuzzycron::explain(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
+      [](const std::string& expr, const Pairs& pairs, const py::object& balance) {
+        const auto e = fuzzycron::explain(expr, options(pairs, balance));
         py::list fields;
         for (const auto& f : e.fields)
           fields.append(py::dict(py::arg("field") = f.field, py::arg("text") = f.text, py::arg("line") = f.line,
@@ -326,17 +314,18 @@ PYBIND11_MODULE(_fuzzycron, m) {
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
   m.def(
       "lint",
-      [](const std::string& expr, const std::optional<std::string>& target, std::int64_t from_ms,
-         const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab,
+      [](const std::string& expr, const std::optional<std::string>& runs_on, std::int64_t from_ms, const Pairs& pairs,
          const py::object& balance) {
         fuzzycron::LintOptions o;
-        o.parse = options(dialect, seed, tz, dst, hash, spread_ms, sab, balance);
+        o.parse = options(pairs, balance);
         o.from = at(from_ms);
-        if (target) {
-          o.runs_on = fuzzycron::runs_on_from_name(*target);
+        if (runs_on) {
+          o.runs_on = fuzzycron::runs_on_from_name(*runs_on);
           if (!o.runs_on)
-            throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "unknown lint target '" + *target + "'", *target, 1);
+            throw fuzzycron::Error(
+                fuzzycron::ErrorKind::argument,
+                "runs_on: unknown value '" + *runs_on + "': use " + fuzzycron::join(fuzzycron::runs_on_names()),
+                *runs_on, 1);
         }
         py::list out;
         for (const auto& f : fuzzycron::lint(expr, o))
@@ -344,5 +333,5 @@ PYBIND11_MODULE(_fuzzycron, m) {
                                     f.message, f.suggestion));
         return out;
       },
-      py::arg("expr"), py::arg("target"), py::arg("from_ms"), FUZZYCRON_OPTION_ARGS);
+      py::arg("expr"), py::arg("runs_on"), py::arg("from_ms"), FUZZYCRON_OPTION_ARGS);
 }

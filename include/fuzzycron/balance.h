@@ -45,6 +45,9 @@ class FUZZYCRON_EXPORT Balance {
   // the line and column of a syntax error, or naming the group and job of a
   // value that does not fit; a newer version is refused with both named.
   static Balance read(std::string_view text);
+  // The lock in a file, for schedules read as `dialect`: errors (kind lock)
+  // name the file, and a lock written for another dialect is refused.
+  static Balance read_file(const std::string& path, Dialect dialect);
   // Deterministic text: groups by shape and zone, jobs by key, one per line.
   std::string write() const;
 

@@ -72,14 +72,32 @@ typedef struct fuzzycron_options {
   const char* time_zone;            /* NULL: "UTC" */
   const char* dst;                  /* NULL: "cron"; wall, skip-first, shift-both, ... */
   const char* hash;                 /* NULL: the dialect's own scheme; fc1, jenkins, furiko, croniter, cron-parser */
-  int64_t spread_ms;                /* > 0: shift each fire time by the seed's offset in [0, spread_ms) */
+  int64_t spread_ms;                /* deprecated (until 0.7): the option "offset-window" */
   const fuzzycron_balance* balance; /* NULL: plain H; else hash forms take the lock's slot for this job */
-  uint32_t dialect_flags;           /* FUZZYCRON_ROBFIG_SECONDS, ...; 0: the dialect as it is by default */
+  uint32_t dialect_flags;           /* deprecated (until 0.7): the options "seconds-first", "day-or", "strict" */
+  /* Any option of the schema by name (docs/options.md; fuzzycron_option_count):
+   * option_names[i] = option_values[i], applied after the fields above, in
+   * order; a list option (seed) is given once per item. Names in any case
+   * style ("offset-window", "offset_window"); an unknown name is
+   * FUZZYCRON_ERROR_ARGUMENT with a did-you-mean. */
+  const char* const* option_names;
+  const char* const* option_values;
+  size_t option_count;
 } fuzzycron_options;
 
 typedef struct fuzzycron_schedule fuzzycron_schedule;
 
 FUZZYCRON_EXPORT const char* fuzzycron_version(void);
+
+/* The options schema, for bindings that offer every option: option i's
+ * canonical name ("offset-window"), type ("choice", "text", "list", "flag",
+ * "duration", "path"), default ("" when none), allowed values (comma-separated,
+ * for a choice or flag) and one line of help. Strings are static; i past the
+ * end is FUZZYCRON_ERROR_ARGUMENT. */
+FUZZYCRON_EXPORT size_t fuzzycron_option_count(void);
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_option_info(size_t i, const char** name, const char** type,
+                                                        const char** default_value, const char** values,
+                                                        const char** help);
 FUZZYCRON_EXPORT void fuzzycron_options_init(fuzzycron_options* options);
 
 /* *out receives a new handle on success, NULL otherwise. */

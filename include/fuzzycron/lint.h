@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,8 @@ enum class RunsOn : unsigned char {
 };
 FUZZYCRON_EXPORT std::string_view runs_on_name(RunsOn r) noexcept;  // "github-actions", ...
 FUZZYCRON_EXPORT std::optional<RunsOn> runs_on_from_name(std::string_view name) noexcept;
+// Every RunsOn's name: for messages, help and completion.
+FUZZYCRON_EXPORT std::span<const std::string_view> runs_on_names() noexcept;
 FUZZYCRON_EXPORT bool reads_hash_forms(RunsOn r) noexcept;
 
 // The names before 0.4 ("target" also meant export's and resolve's outputs).

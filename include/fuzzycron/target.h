@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,8 @@ inline constexpr Target kAllTargets[] = {Target::systemd, Target::kubernetes,  T
 
 FUZZYCRON_EXPORT std::string_view target_name(Target t) noexcept;  // "systemd", "github-actions", ...
 FUZZYCRON_EXPORT std::optional<Target> target_from_name(std::string_view name) noexcept;
+// Every target's name, in the order of kAllTargets: for messages, help and completion.
+FUZZYCRON_EXPORT std::span<const std::string_view> target_names() noexcept;
 
 // What the target does at DST changes, where its documentation or its code
 // says so in full (systemd skip-first, Kubernetes and Nomad skip-both); nullopt

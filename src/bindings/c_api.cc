@@ -178,33 +178,40 @@ std::string_view text_of(const char* s, std::size_t length) {
   return s ? std::string_view(s, length) : std::string_view();
 }
 
-// The C options as ParseOptions, through the library's adapter
-// (fuzzycron/options.h); throws Error for bad names.
+// The C options as ParseOptions, through the library's schema
+// (fuzzycron/options.h); throws Error for bad names and values.
 fuzzycron::ParseOptions options_of(const fuzzycron_options* o) {
   if (!o) return {};
   fuzzycron::OptionNames names;
-  if (o->dialect) names.dialect = o->dialect;
-  if (o->time_zone) names.time_zone = o->time_zone;
-  if (o->dst) names.dst = o->dst;
-  if (o->hash) names.hash = o->hash;
+  if (o->dialect) names.set("dialect", o->dialect);
+  if (o->time_zone) names.set("zone", o->time_zone);
+  if (o->dst) names.set("dst", o->dst);
+  if (o->hash) names.set("hash-scheme", o->hash);
   if (o->seed_count > 0) {
     if (!o->seed_parts) throw Error(ErrorKind::argument, "seed_count is not 0 but seed_parts is NULL");
     for (std::size_t i = 0; i < o->seed_count; ++i) {
       if (!o->seed_parts[i]) throw Error(ErrorKind::argument, "a seed part is NULL");
-      names.seed.emplace_back(o->seed_parts[i]);
+      names.set("seed", o->seed_parts[i]);
     }
   }
   if (o->spread_ms < 0) throw Error(ErrorKind::argument, "spread_ms is negative");
+  if (o->spread_ms > 0) names.set("offset-window", std::to_string(o->spread_ms) + "ms");
   constexpr std::uint32_t known = FUZZYCRON_ROBFIG_SECONDS | FUZZYCRON_CRONITER_SECOND_AT_BEGINNING |
                                   FUZZYCRON_CRONITER_DAYS_AND | FUZZYCRON_CRON_PARSER_STRICT;
   if (o->dialect_flags & ~known)
     throw Error(ErrorKind::argument, "dialect_flags has unknown bits: " + std::to_string(o->dialect_flags & ~known));
-  names.kubernetes.seconds = o->dialect_flags & FUZZYCRON_ROBFIG_SECONDS;
-  names.croniter.second_at_beginning = o->dialect_flags & FUZZYCRON_CRONITER_SECOND_AT_BEGINNING;
-  names.croniter.day_or = !(o->dialect_flags & FUZZYCRON_CRONITER_DAYS_AND);
-  names.cron_parser.strict = o->dialect_flags & FUZZYCRON_CRON_PARSER_STRICT;
+  if (o->dialect_flags & (FUZZYCRON_ROBFIG_SECONDS | FUZZYCRON_CRONITER_SECOND_AT_BEGINNING))
+    names.set("seconds-first", "true");
+  if (o->dialect_flags & FUZZYCRON_CRONITER_DAYS_AND) names.set("day-or", "false");
+  if (o->dialect_flags & FUZZYCRON_CRON_PARSER_STRICT) names.set("strict", "true");
+  if (o->option_count > 0 && (!o->option_names || !o->option_values))
+    throw Error(ErrorKind::argument, "option_count is not 0 but option_names or option_values is NULL");
+  for (std::size_t i = 0; i < o->option_count; ++i) {
+    if (!o->option_names[i] || !o->option_values[i])
+      throw Error(ErrorKind::argument, "option " + std::to_string(i) + ": a NULL name or value");
+    names.set(o->option_names[i], o->option_values[i]);
+  }
   fuzzycron::ParseOptions p = fuzzycron::options_from_names(names);
-  p.offset_window = std::chrono::milliseconds{o->spread_ms};
   if (o->balance) {
     const BalancePtr* lock = balances().find(raw(o->balance));
     if (!lock)
@@ -248,7 +255,32 @@ extern "C" {
 const char* fuzzycron_version(void) { return FUZZYCRON_VERSION_STRING; }  // the library's own
 
 void fuzzycron_options_init(fuzzycron_options* options) {
-  if (options) *options = fuzzycron_options{nullptr, nullptr, 0, nullptr, nullptr, nullptr, 0, nullptr, 0};
+  if (options)
+    *options = fuzzycron_options{nullptr, nullptr, 0, nullptr, nullptr, nullptr, 0, nullptr, 0, nullptr, nullptr, 0};
+}
+
+size_t fuzzycron_option_count(void) { return fuzzycron::option_schema().size(); }
+
+fuzzycron_status fuzzycron_option_info(size_t i, const char** name, const char** type, const char** default_value,
+                                       const char** values, const char** help) {
+  // Static, NUL-terminated copies of the schema's views, made once.
+  struct Row {
+    std::string name, default_value, values, help;
+  };
+  static const std::vector<Row> rows = [] {
+    std::vector<Row> out;
+    for (const fuzzycron::OptionSpec& o : fuzzycron::option_schema())
+      out.push_back(
+          {std::string(o.name), std::string(o.default_value), fuzzycron::join(o.values, ","), std::string(o.help)});
+    return out;
+  }();
+  if (i >= rows.size()) return FUZZYCRON_ERROR_ARGUMENT;
+  if (name) *name = rows[i].name.c_str();
+  if (type) *type = fuzzycron::option_type_name(fuzzycron::option_schema()[i].type).data();
+  if (default_value) *default_value = rows[i].default_value.c_str();
+  if (values) *values = rows[i].values.c_str();
+  if (help) *help = rows[i].help.c_str();
+  return FUZZYCRON_OK;
 }
 
 fuzzycron_status fuzzycron_parse(const char* expression, size_t length, const fuzzycron_options* options,

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <tuple>
 
 namespace fuzzycron {
@@ -123,6 +125,27 @@ std::string Balance::write() const {
   }
   out += groups_.empty() ? "]\n}\n" : "\n  ]\n}\n";
   return out;
+}
+
+Balance Balance::read_file(const std::string& path, Dialect dialect) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorKind::lock, path + ": cannot read the balance lock", path, 1);
+  std::ostringstream text;
+  text << in.rdbuf();
+  Balance lock;
+  try {
+    lock = read(text.str());
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::lock) throw;
+    throw Error(e.kind(), path + (e.line() ? ":" + std::to_string(e.line()) : "") + ": " + e.message(), e.text(),
+                e.column(), e.line());
+  }
+  if (lock.dialect() != dialect)
+    throw Error(ErrorKind::lock,
+                path + ": the balance lock is for the " + std::string(dialect_name(lock.dialect())) +
+                    " dialect, and the schedules are read as " + std::string(dialect_name(dialect)),
+                path, 1);
+  return lock;
 }
 
 Balance Balance::read(std::string_view text) {

@@ -267,6 +267,13 @@ std::string_view target_name(Target t) noexcept {
   return "systemd";
 }
 
+std::span<const std::string_view> target_names() noexcept {
+  static constexpr std::string_view kNames[] = {"systemd", "kubernetes",  "github-actions",
+                                                "nomad",   "eventbridge", "cloud-scheduler"};
+  static_assert(std::size(kNames) == std::size(kAllTargets));
+  return kNames;
+}
+
 std::optional<Target> target_from_name(std::string_view name) noexcept {
   for (Target t : kAllTargets)
     if (target_name(t) == name) return t;

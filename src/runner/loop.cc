@@ -173,8 +173,8 @@ void Runner::catch_up(const std::shared_ptr<JobState>& sp, sys_milliseconds from
           {"last", iso(missed.back())},
           {"enumeration_capped", looked >= kMaxCatchupEnumeration}});
   }
-  const std::int64_t spread = o_.catchup_spread.count() > 0
-                                  ? seed_offset(Seed({o_.host, s.job.name, "catchup"}), o_.catchup_spread).count()
+  const std::int64_t spread = o_.catchup_window.count() > 0
+                                  ? seed_offset(Seed({o_.host, s.job.name, "catchup"}), o_.catchup_window).count()
                                   : 0;
   // Catch-up runs wait for the job's offset (in clock time, so the simulated clock scales it too).
   const auto not_before = clock_.mono() + static_cast<std::int64_t>(static_cast<double>(spread) / clock_.rate());

@@ -22,7 +22,7 @@ struct RunnerOptions {
   // At SIGTERM/SIGINT, running jobs get: term (SIGTERM, SIGKILL after the
   // grace), wait (no signal until the grace ends, then SIGKILL) or kill (SIGKILL).
   enum class Shutdown { term, wait, kill } shutdown = Shutdown::term;
-  std::chrono::milliseconds catchup_spread{10'000};  // catch-up runs start within this, by job hash
+  std::chrono::milliseconds catchup_window{10'000};  // catch-up runs start within this, by job hash
   bool json = true;                                  // --log-format json|text
   std::string metrics_address;                       // HOST:PORT for /metrics, /healthz, /readyz, /status; "" for none
   bool strict_health = false;                        // /healthz 503 while any job's last run failed

@@ -200,6 +200,13 @@ std::string_view runs_on_name(RunsOn t) noexcept {
   return "fuzzycron";
 }
 
+std::span<const std::string_view> runs_on_names() noexcept {
+  static constexpr std::string_view kNames[] = {"fuzzycron", "cron",   "kubernetes", "github-actions", "systemd",
+                                                "quartz",    "spring", "jenkins",    "furiko"};
+  static_assert(std::size(kNames) == std::tuple_size_v<decltype(kRunsOns)>);
+  return kNames;
+}
+
 std::optional<RunsOn> runs_on_from_name(std::string_view name) noexcept {
   for (RunsOn t : kRunsOns)
     if (runs_on_name(t) == name) return t;

@@ -23,8 +23,8 @@ check never 0 'no further fire time' -- next '0 0 30 2 *' --from 2026-01-01T00:0
 check bad-expr 2 $'  0 0 * * 8\n          ^' -- next '0 0 * * 8'
 check bad-zone 2 'unknown time zone' -- next '0 0 * * *' -z Mars/Base
 check bad-from 2 'RFC 3339' -- next '0 0 * * *' --from yesterday
-check bad-dialect 2 'unknown dialect' -- next '0 0 * * *' -d cronish
-check bad-dst 2 'unknown DST policy' -- next '0 0 * * *' --dst sometimes
+check bad-dialect 2 'dialect: unknown value' -- next '0 0 * * *' -d cronish
+check bad-dst 2 'dst: unknown value' -- next '0 0 * * *' --dst sometimes
 check bad-count 2 'count' -- next '0 0 * * *' -n 0
 check hash-needs-seed 2 '--seed' -- next 'H * * * *'
 check big-number 2 'too large' -- next '*/99999999999999999999999 * * * *'

@@ -14,9 +14,10 @@ struct Job {
 int main() {
   const fuzzycron::ParseOptions o{.dialect = fuzzycron::Dialect::quartz, .time_zone = "Europe/Berlin"};
   const fuzzycron::LintOptions lint{.parse = o, .host = "web-07"};
-  const fuzzycron::OptionNames names{.dialect = "quartz", .time_zone = "UTC"};
+  fuzzycron::OptionNames names;
+  names.set("dialect", "quartz");
   Job job;
   const bool idle = job.schedule.never() && !job.schedule.next(fuzzycron::kFirstInstant);
   job.schedule = fuzzycron::parse("0 0 12 ? * MON", o);
-  return idle && !lint.host.empty() && !names.dialect.empty() && !job.schedule.never() ? 0 : 1;
+  return idle && !lint.host.empty() && !names.given.empty() && !job.schedule.never() ? 0 : 1;
 }

@@ -75,19 +75,24 @@ TEST(HeaderExamples, Crontab) {  // crontab.h
 
 TEST(HeaderExamples, OptionsFromNames) {  // options.h
   OptionNames names;
-  names.dialect = "quartz";
-  names.time_zone = "Europe/Berlin";
-  names.seed = {"backup-db"};
+  names.set("dialect", "quartz");
+  names.set("zone", "Europe/Berlin");
+  names.set("seed", "backup-db");
   const ParseOptions o = options_from_names(names);
   EXPECT_EQ(o.dialect, Dialect::quartz);
   EXPECT_EQ(o.seed.parts(), std::vector<std::string>{"backup-db"});
-  names.dialect = "quarts";
   try {
-    options_from_names(names);
+    names.set("dialect", "quarts");
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::argument);
-    EXPECT_NE(e.message().find("unknown dialect 'quarts': use standard, quartz"), std::string::npos);
+    EXPECT_NE(e.message().find("dialect: unknown value 'quarts': use standard, quartz"), std::string::npos);
+  }
+  try {
+    names.set("dts", "wall");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(e.message().find("unknown option 'dts' (did you mean 'dst'?)"), std::string::npos);
   }
   EXPECT_EQ(parse_duration("1h30m"), 90min);
   try {

@@ -144,4 +144,8 @@ def test_balance_lock_gives_the_job_its_slot(tmp_path):
         fuzzycron.Balance('{"fuzzycron_balance": 1,\n "dialect": standard}')
     assert e.value.kind == "lock" and e.value.line == 2
     with pytest.raises(TypeError, match="balance="):
-        fuzzycron.resolve("H * * * *", seed="a", balance=LOCK)
+        fuzzycron.resolve("H * * * *", seed="a", balance=41)
+    # A string is a lock's path (the schema's type for balance): the library reads it.
+    with pytest.raises(fuzzycron.ParseError, match="cannot read the balance lock") as e:
+        fuzzycron.resolve("H * * * *", seed="a", balance="/nonexistent/jobs.lock")
+    assert e.value.kind == "lock"

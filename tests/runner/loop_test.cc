@@ -105,7 +105,7 @@ class RunnerLoop : public ::testing::Test {
     std::filesystem::create_directories(dir_);
     options_.file = (dir_ / "crontab").string();
     options_.host = "web-07";
-    options_.catchup_spread = 0ms;
+    options_.catchup_window = 0ms;
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
@@ -352,10 +352,10 @@ TEST_F(RunnerLoop, PendingCatchUpSurvivesARestart) {
   options_.state_dir = (dir_ / "state").string();
   const std::string crontab = "# name: hourly-report\n# catchup: latest\n0 * * * * report\n";
   run(crontab, "2026-03-01T04:30:00Z", "2026-03-01T04:30:02Z");
-  options_.catchup_spread = 10min;  // 05:00 is queued for later than this run lasts
+  options_.catchup_window = 10min;  // 05:00 is queued for later than this run lasts
   run(crontab, "2026-03-01T05:20:00Z", "2026-03-01T05:20:02Z");
   ASSERT_TRUE(launcher_->launches.empty());
-  options_.catchup_spread = 0ms;
+  options_.catchup_window = 0ms;
   run(crontab, "2026-03-01T05:21:00Z", "2026-03-01T05:21:03Z");
   ASSERT_EQ(launcher_->launches.size(), 1u);
   EXPECT_EQ(launcher_->launches[0].env.at("FUZZYCRON_SCHEDULED_FOR"), "2026-03-01T05:00:00Z");

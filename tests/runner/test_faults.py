@@ -231,7 +231,7 @@ def test_kill9_never_runs_an_instant_twice():
     state = os.path.join(d, "state")
     write(crontab, f"# name: report\n# catchup: all:5\n* * * * * ? echo $FUZZYCRON_SCHEDULED_FOR >> {marks}\n")
     for cycle in range(4):
-        p = subprocess.Popen([BIN, "run", crontab, "-d", "quartz", "--state-dir", state, "--catchup-spread", "0s"],
+        p = subprocess.Popen([BIN, "run", crontab, "-d", "quartz", "--state-dir", state, "--catchup-window", "0s"],
                              stdout=subprocess.DEVNULL)
         time.sleep(2.2 + 0.1 * cycle)
         p.kill()

@@ -236,7 +236,7 @@ def test_catchup_after_downtime(runners, policy, deadline, want):
     assert first.term() == 0
     state_dir = first.dir
     # Down from 03:00 to 06:20.
-    second = Runner(crontab, "--state-dir", state_dir, "--sim-start", "2026-03-01T06:20:00Z", "--catchup-spread", "1s")
+    second = Runner(crontab, "--state-dir", state_dir, "--sim-start", "2026-03-01T06:20:00Z", "--catchup-window", "1s")
     try:
         time.sleep(2.5)
         got = [e["scheduled_for"][11:16] for e in second.of("job.start")]
@@ -270,7 +270,7 @@ def test_forward_step_and_suspend_go_through_catchup():
     control = os.path.join(d, "control")
     os.mkfifo(control)
     r = Runner("# name: hourly\n# catchup: latest\n0 * * * * true\n# name: skipper\n0 * * * * true\n",
-               "--sim-start", "2026-03-01T01:59:59.5Z", "--sim-control", control, "--catchup-spread", "0s")
+               "--sim-start", "2026-03-01T01:59:59.5Z", "--sim-control", control, "--catchup-window", "0s")
     try:
         r.wait_for("job.start", count=2, timeout=5)  # 02:00 both
         with open(control, "w") as f:
@@ -314,7 +314,7 @@ def test_dst_parity_with_next():
     # The simulated clock starts a month early (a second of real time): an instant
     # that passes while the runner is still starting is not one it owes, and on
     # a loaded machine the first hours of 2021 once went by before it was up.
-    r = Runner(crontab, "--sim-start", "2020-12-01T00:00:00Z", "--sim-rate", str(rate), "--catchup-spread", "0ms")
+    r = Runner(crontab, "--sim-start", "2020-12-01T00:00:00Z", "--sim-rate", str(rate), "--catchup-window", "0ms")
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

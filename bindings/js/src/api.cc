@@ -29,25 +29,26 @@ json error_json(const fuzzycron::Error& e) {
             {"kind", std::string(fuzzycron::error_kind_name(e.kind()))}}}};
 }
 
-// {"dialect", "tz", "dst", "hash", "seed": [...], "strict", "secondAtBeginning", "dayOr",
-//  "furiko": {"format", "hashFields", "hashSecondsByDefault", "hashNames"}}
+// The options object, each key by its schema name (fuzzycron/options.h, any
+// case style: offsetWindow, hashScheme, ...): {"dialect": "quartz", "seed":
+// [...], "strict": true, ...}; "furiko": {...} holds furiko's options as before.
 fuzzycron::ParseOptions options_of(const std::string& text) {
   const json o = text.empty() ? json::object() : json::parse(text);
   fuzzycron::OptionNames names;
-  names.dialect = o.value("dialect", "");
-  names.time_zone = o.value("tz", "");
-  names.dst = o.value("dst", "");
-  names.hash = o.value("hash", "");
-  if (o.contains("seed")) names.seed = o["seed"].get<std::vector<std::string>>();
-  names.cron_parser.strict = o.value("strict", false);
-  names.croniter.second_at_beginning = o.value("secondAtBeginning", false);
-  names.croniter.day_or = o.value("dayOr", true);
-  if (o.contains("furiko")) {
-    const json& f = o["furiko"];
-    names.furiko.quartz_day_of_week = f.value("format", "standard") == "quartz";
-    names.furiko.hash_fields = f.value("hashFields", true);
-    names.furiko.hash_seconds_by_default = f.value("hashSecondsByDefault", false);
-    names.furiko.hash_names = f.value("hashNames", true);
+  auto set = [&](const std::string& key, const json& v) {
+    if (v.is_null()) return;
+    if (v.is_array()) {
+      for (const json& part : v) names.set(key, part.is_string() ? part.get<std::string>() : part.dump());
+    } else {
+      names.set(key, v.is_string() ? v.get<std::string>() : v.dump());
+    }
+  };
+  for (const auto& [key, v] : o.items()) {
+    if (key == "furiko" && v.is_object()) {
+      for (const auto& [k, fv] : v.items()) set(k, fv);
+    } else {
+      set(key, v);
+    }
   }
   return fuzzycron::options_from_names(names);
 }

@@ -2,7 +2,7 @@
 
     >>> import fuzzycron
     >>> from datetime import datetime, timezone
-    >>> s = fuzzycron.parse("H H(0-5) * * *", seed=["web-07", "backup-db"], tz="Europe/Berlin")
+    >>> s = fuzzycron.parse("H H(0-5) * * *", seed=["web-07", "backup-db"], zone="Europe/Berlin")
     >>> s.resolved
     '12 5 * * *'
     >>> s.next(datetime(2026, 3, 1, tzinfo=timezone.utc))
@@ -17,6 +17,8 @@ fuzzycron.croniter is a drop-in for croniter's class for the common calls.
 from __future__ import annotations
 
 import dataclasses
+import os
+import warnings
 from datetime import datetime, timedelta, timezone
 from typing import Iterator, List, Optional, Sequence, Union
 from zoneinfo import ZoneInfo
@@ -26,7 +28,7 @@ from ._fuzzycron import Balance, ParseError
 
 __version__ = _fuzzycron.__version__
 __all__ = ["parse", "resolve", "offset", "explain", "lint", "Schedule", "Finding", "ParseError", "Balance",
-           "read_balance", "croniter",
+           "read_balance", "option_schema", "croniter",
            "CroniterBadCronError", "CroniterBadDateError", "CroniterNotAlphaError"]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -56,12 +58,42 @@ def _from_ms(ms: int, zone: ZoneInfo) -> datetime:
     return (_EPOCH + timedelta(milliseconds=ms)).astimezone(zone)
 
 
-def _options(dialect, seed, tz, dst, hash, spread, balance=None):
-    spread_ms = 0 if spread is None else int(spread / _MS)
-    if balance is not None and not isinstance(balance, Balance):
-        raise TypeError(f"balance= takes a fuzzycron.Balance (read_balance(path)), not {type(balance).__name__}")
-    return dict(dialect=dialect, seed=_seed_parts(seed), tz=tz, dst=dst, hash=hash, spread_ms=spread_ms,
-                balance=balance)
+def _pairs(options: dict) -> List[tuple]:
+    """Keyword options as (name, text) pairs for the library's schema
+    (fuzzycron.option_schema()): the names and every check are the library's."""
+    pairs = []
+    for name, value in options.items():
+        if value is None:
+            continue  # the default
+        if name == "seed" and not isinstance(value, str):
+            pairs.extend(("seed", str(p)) for p in value)
+        elif isinstance(value, bool):
+            pairs.append((name, "true" if value else "false"))
+        elif isinstance(value, timedelta):
+            pairs.append((name, f"{value // _MS}ms"))
+        elif isinstance(value, ZoneInfo):
+            pairs.append((name, value.key))
+        else:
+            pairs.append((name, str(value)))
+    return pairs
+
+
+def _split(options: dict):
+    """(pairs, balance): a Balance object travels beside the pairs."""
+    options = dict(options)
+    balance = options.pop("balance", None)
+    if isinstance(balance, (str, os.PathLike)):
+        options["balance"] = os.fspath(balance)  # a lock's path: the library reads it
+        balance = None
+    elif balance is not None and not isinstance(balance, Balance):
+        raise TypeError(f"balance= takes a fuzzycron.Balance (read_balance(path)) or a path, not {type(balance).__name__}")
+    return _pairs(options), balance
+
+
+def option_schema() -> List[dict]:
+    """Every option parse(), resolve(), explain() and lint() take: name, type,
+    default, allowed values and help, from the library's one schema."""
+    return _fuzzycron.option_schema()
 
 
 def read_balance(path) -> Balance:
@@ -81,11 +113,11 @@ class Schedule:
 
     __slots__ = ("_core", "_zone", "_expr", "_options")
 
-    def __init__(self, core, expr: str, options: dict):
+    def __init__(self, core, expr: str, options: tuple):
         self._core = core
         self._zone = ZoneInfo(core.zone)
         self._expr = expr
-        self._options = options
+        self._options = options  # (pairs, balance)
 
     def next(self, dt: datetime) -> Optional[datetime]:
         """The first fire time strictly after dt, or None."""
@@ -120,30 +152,31 @@ class Schedule:
     @property
     def resolved(self) -> str:
         """The expression with hash forms replaced by this seed's values."""
-        return _fuzzycron.resolve(self._expr, **self._options)
+        return _fuzzycron.resolve(self._expr, *self._options)
 
     def __repr__(self) -> str:
-        return f"fuzzycron.Schedule({self._expr!r}, tz={self._zone.key!r})"
+        return f"fuzzycron.Schedule({self._expr!r}, zone={self._zone.key!r})"
 
 
-def parse(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
-          hash: Optional[str] = None, spread: Optional[timedelta] = None, balance: Optional[Balance] = None) -> Schedule:
-    """Compile expr. seed: the job's name, or parts such as [host, job]; spread: shift
-    every fire time by the seed's stable offset in [0, spread); balance: a lock
-    (read_balance) giving the job its balanced slot."""
-    options = _options(dialect, seed, tz, dst, hash, spread, balance)
-    return Schedule(_fuzzycron.parse(expr, **options), expr, options)
+def parse(expr: str, **options) -> Schedule:
+    """Compile expr. Options by name (option_schema()): dialect, zone, dst, seed
+    (the job's name, or parts such as [host, job]), host, hash_scheme,
+    offset_window (shift every fire time by the seed's stable offset in
+    [0, window): a timedelta or "15m"), balance (a lock from read_balance), and
+    the dialects' own (seconds_first, day_or, strict, format, hash_fields, ...).
+    An unknown name is a ParseError with a did-you-mean."""
+    split = _split(options)
+    return Schedule(_fuzzycron.parse(expr, *split), expr, split)
 
 
-def resolve(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
-            hash: Optional[str] = None, balance: Optional[Balance] = None) -> str:
+def resolve(expr: str, **options) -> str:
     """expr with every hash form (H) replaced by the value it stands for, for seed.
 
     >>> import fuzzycron
     >>> fuzzycron.resolve("H/15 H(9-17) * * *", seed=["web-07", "backup-db"])
     '12-59/15 14 * * *'
     """
-    return _fuzzycron.resolve(expr, **_options(dialect, seed, tz, dst, hash, None, balance))
+    return _fuzzycron.resolve(expr, *_split(options))
 
 
 def offset(seed: Seed, window: timedelta) -> timedelta:
@@ -151,10 +184,9 @@ def offset(seed: Seed, window: timedelta) -> timedelta:
     return timedelta(milliseconds=_fuzzycron.offset_ms(_seed_parts(seed), int(window / _MS)))
 
 
-def explain(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
-            hash: Optional[str] = None, balance: Optional[Balance] = None) -> dict:
+def explain(expr: str, **options) -> dict:
     """{'sentences': [...], 'fields': [...], 'zone': ..., 'dst': ..., 'resolved': ...}"""
-    return _fuzzycron.explain(expr, **_options(dialect, seed, tz, dst, hash, None, balance))
+    return _fuzzycron.explain(expr, *_split(options))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,12 +199,16 @@ class Finding:
     rewrite: str  # the suggested schedule, "" when there is none
 
 
-def lint(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
-         hash: Optional[str] = None, target: Optional[str] = None, start: Optional[datetime] = None) -> List[Finding]:
-    """Findings with stable codes (docs/lint.md); target: where the schedule runs
-    (cron, kubernetes, github-actions, ...), so advice fits it."""
+def lint(expr: str, *, runs_on: Optional[str] = None, start: Optional[datetime] = None, target: Optional[str] = None,
+         **options) -> List[Finding]:
+    """Findings with stable codes (docs/lint.md); runs_on: where the schedule runs
+    (cron, kubernetes, github-actions, ...), so advice fits it; options as parse()."""
+    if target is not None:
+        warnings.warn("'target' is the old name of 'runs_on' (CHANGELOG.md): it is accepted until 0.7",
+                      DeprecationWarning, stacklevel=2)
+        runs_on = runs_on or target
     start_ms = _to_ms(start if start is not None else datetime.now(timezone.utc))
-    return [Finding(*f) for f in _fuzzycron.lint(expr, target, start_ms, **_options(dialect, seed, tz, dst, hash, None))]
+    return [Finding(*f) for f in _fuzzycron.lint(expr, runs_on, start_ms, *_split(options))]
 
 
 from ._croniter import croniter, CroniterBadCronError, CroniterBadDateError, CroniterNotAlphaError  # noqa: E402

@@ -45,12 +45,25 @@ class Finding:
     message: str
     rewrite: str
 
-def parse(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: str = ...,
-          hash: Optional[str] = ..., spread: Optional[timedelta] = ..., balance: Optional[Balance] = ...) -> Schedule: ...
-def resolve(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: str = ...,
-            hash: Optional[str] = ..., balance: Optional[Balance] = ...) -> str: ...
+# The keyword options of parse/resolve/explain/lint: the library's schema
+# (option_schema()); tests/agreement checks that this list is the schema's.
+_Duration = Union[timedelta, str]
+def parse(expr: str, *, dialect: str = ..., zone: Union[str, ZoneInfo] = ..., dst: Optional[str] = ..., seed: Seed = ...,
+          host: Optional[str] = ..., hash_scheme: Optional[str] = ..., offset_window: Optional[_Duration] = ...,
+          balance: Optional[Balance] = ..., seconds_first: bool = ..., day_or: bool = ..., strict: bool = ...,
+          format: str = ..., hash_fields: bool = ..., hash_seconds_by_default: bool = ..., hash_names: bool = ...) -> Schedule: ...
+def resolve(expr: str, *, dialect: str = ..., zone: Union[str, ZoneInfo] = ..., dst: Optional[str] = ..., seed: Seed = ...,
+            host: Optional[str] = ..., hash_scheme: Optional[str] = ..., offset_window: Optional[_Duration] = ...,
+            balance: Optional[Balance] = ..., seconds_first: bool = ..., day_or: bool = ..., strict: bool = ...,
+            format: str = ..., hash_fields: bool = ..., hash_seconds_by_default: bool = ..., hash_names: bool = ...) -> str: ...
 def offset(seed: Seed, window: timedelta) -> timedelta: ...
-def explain(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: str = ...,
-            hash: Optional[str] = ..., balance: Optional[Balance] = ...) -> dict: ...
-def lint(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: str = ...,
-         hash: Optional[str] = ..., target: Optional[str] = ..., start: Optional[datetime] = ...) -> List[Finding]: ...
+def explain(expr: str, *, dialect: str = ..., zone: Union[str, ZoneInfo] = ..., dst: Optional[str] = ..., seed: Seed = ...,
+            host: Optional[str] = ..., hash_scheme: Optional[str] = ..., offset_window: Optional[_Duration] = ...,
+            balance: Optional[Balance] = ..., seconds_first: bool = ..., day_or: bool = ..., strict: bool = ...,
+            format: str = ..., hash_fields: bool = ..., hash_seconds_by_default: bool = ..., hash_names: bool = ...) -> dict: ...
+def lint(expr: str, *, runs_on: Optional[str] = ..., start: Optional[datetime] = ..., dialect: str = ...,
+         zone: Union[str, ZoneInfo] = ..., dst: Optional[str] = ..., seed: Seed = ..., host: Optional[str] = ...,
+         hash_scheme: Optional[str] = ..., offset_window: Optional[_Duration] = ..., balance: Optional[Balance] = ...,
+         seconds_first: bool = ..., day_or: bool = ..., strict: bool = ..., format: str = ..., hash_fields: bool = ...,
+         hash_seconds_by_default: bool = ..., hash_names: bool = ...) -> List[Finding]: ...
+def option_schema() -> List[dict]: ...
