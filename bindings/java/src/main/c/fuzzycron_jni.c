@@ -81,6 +81,10 @@ typedef struct options {
   text* seed;
   const char** seed_parts;
   size_t seed_count;
+  text* pairs; /* names then values: 2 * pair_count */
+  const char** names;
+  const char** values;
+  size_t pair_count;
 } options;
 
 static void options_free(options* o) {
@@ -91,10 +95,26 @@ static void options_free(options* o) {
   for (size_t i = 0; i < o->seed_count; ++i) free(o->seed[i].data);
   free(o->seed);
   free((void*)o->seed_parts);
+  for (size_t i = 0; i < 2 * o->pair_count; ++i) free(o->pairs[i].data);
+  free(o->pairs);
+  free((void*)o->names);
+  free((void*)o->values);
+}
+
+/* A byte[][] as C strings into out[0..n), each kept in keep[0..n); 0 with an exception pending on failure. */
+static int strings_of(JNIEnv* env, jobjectArray a, jsize n, text* keep, const char** out) {
+  for (jsize i = 0; i < n; ++i) {
+    jbyteArray item = (jbyteArray)(*env)->GetObjectArrayElement(env, a, i);
+    const int ok = text_of(env, item, &keep[i]);
+    (*env)->DeleteLocalRef(env, item);
+    if (!ok) return 0;
+    out[i] = keep[i].data ? keep[i].data : "";
+  }
+  return 1;
 }
 
 static int options_of(JNIEnv* env, options* o, jbyteArray dialect, jobjectArray seed, jbyteArray zone, jbyteArray dst,
-                      jbyteArray hash, jlong spread_ms, jlong balance, jint flags) {
+                      jbyteArray hash, jlong balance, jobjectArray names, jobjectArray values) {
   memset(o, 0, sizeof *o);
   fuzzycron_options_init(&o->c);
   if (!text_of(env, dialect, &o->dialect) || !text_of(env, zone, &o->zone) || !text_of(env, dst, &o->dst) ||
@@ -108,14 +128,25 @@ static int options_of(JNIEnv* env, options* o, jbyteArray dialect, jobjectArray 
       throw_message(env, FUZZYCRON_ERROR_INTERNAL, "out of memory");
       return 0;
     }
-    for (jsize i = 0; i < n; ++i) {
-      jbyteArray part = (jbyteArray)(*env)->GetObjectArrayElement(env, seed, i);
-      const int ok = text_of(env, part, &o->seed[i]);
-      (*env)->DeleteLocalRef(env, part);
-      o->seed_count = (size_t)i + 1;
-      if (!ok) return 0;
-      o->seed_parts[i] = o->seed[i].data ? o->seed[i].data : "";
+    o->seed_count = (size_t)n;
+    if (!strings_of(env, seed, n, o->seed, o->seed_parts)) return 0;
+  }
+  const jsize m = names ? (*env)->GetArrayLength(env, names) : 0;
+  if (m > 0) {
+    if (!values || (*env)->GetArrayLength(env, values) != m) {
+      throw_message(env, FUZZYCRON_ERROR_ARGUMENT, "option names and values differ in number");
+      return 0;
     }
+    o->pairs = calloc(2 * (size_t)m, sizeof *o->pairs);
+    o->names = calloc((size_t)m, sizeof *o->names);
+    o->values = calloc((size_t)m, sizeof *o->values);
+    if (!o->pairs || !o->names || !o->values) {
+      throw_message(env, FUZZYCRON_ERROR_INTERNAL, "out of memory");
+      return 0;
+    }
+    o->pair_count = (size_t)m;
+    if (!strings_of(env, names, m, o->pairs, o->names) || !strings_of(env, values, m, o->pairs + m, o->values))
+      return 0;
   }
   o->c.dialect = o->dialect.data;
   o->c.time_zone = o->zone.data;
@@ -123,21 +154,22 @@ static int options_of(JNIEnv* env, options* o, jbyteArray dialect, jobjectArray 
   o->c.hash = o->hash.data;
   o->c.seed_parts = o->seed_parts;
   o->c.seed_count = o->seed_count;
-  o->c.spread_ms = spread_ms;
   o->c.balance = (const fuzzycron_balance*)(uintptr_t)balance;
-  o->c.dialect_flags = (uint32_t)flags;
+  o->c.option_names = o->names;
+  o->c.option_values = o->values;
+  o->c.option_count = o->pair_count;
   return 1;
 }
 
 JNIEXPORT jlong JNICALL Java_io_github_fuzzycron_Native_parse(JNIEnv* env, jclass cls, jbyteArray expr,
                                                               jbyteArray dialect, jobjectArray seed, jbyteArray zone,
-                                                              jbyteArray dst, jbyteArray hash, jlong spread_ms,
-                                                              jlong balance, jint flags) {
+                                                              jbyteArray dst, jbyteArray hash, jlong balance,
+                                                              jobjectArray names, jobjectArray values) {
   (void)cls;
   options o;
   text e;
   jlong handle = 0;
-  if (options_of(env, &o, dialect, seed, zone, dst, hash, spread_ms, balance, flags) && text_of(env, expr, &e)) {
+  if (options_of(env, &o, dialect, seed, zone, dst, hash, balance, names, values) && text_of(env, expr, &e)) {
     fuzzycron_schedule* s = NULL;
     fuzzycron_error err;
     if (fuzzycron_parse(e.data, e.size, &o.c, &s, &err) == FUZZYCRON_OK)
@@ -221,12 +253,12 @@ typedef fuzzycron_status (*text_call)(const char*, size_t, const fuzzycron_optio
 
 /* resolve/explain: a text result as UTF-8 bytes, the buffer grown once if too small. */
 static jbyteArray text_result(JNIEnv* env, text_call call, jbyteArray expr, jbyteArray dialect, jobjectArray seed,
-                              jbyteArray zone, jbyteArray dst, jbyteArray hash, jlong spread_ms, jlong balance,
-                              jint flags) {
+                              jbyteArray zone, jbyteArray dst, jbyteArray hash, jlong balance, jobjectArray names,
+                              jobjectArray values) {
   options o;
   text e;
   jbyteArray result = NULL;
-  if (options_of(env, &o, dialect, seed, zone, dst, hash, spread_ms, balance, flags) && text_of(env, expr, &e)) {
+  if (options_of(env, &o, dialect, seed, zone, dst, hash, balance, names, values) && text_of(env, expr, &e)) {
     char small[512];
     size_t needed = 0;
     fuzzycron_error err;
@@ -257,17 +289,19 @@ static jbyteArray text_result(JNIEnv* env, text_call call, jbyteArray expr, jbyt
 JNIEXPORT jbyteArray JNICALL Java_io_github_fuzzycron_Native_resolve(JNIEnv* env, jclass cls, jbyteArray expr,
                                                                      jbyteArray dialect, jobjectArray seed,
                                                                      jbyteArray zone, jbyteArray dst, jbyteArray hash,
-                                                                     jlong spread_ms, jlong balance, jint flags) {
+                                                                     jlong balance, jobjectArray names,
+                                                                     jobjectArray values) {
   (void)cls;
-  return text_result(env, fuzzycron_resolve, expr, dialect, seed, zone, dst, hash, spread_ms, balance, flags);
+  return text_result(env, fuzzycron_resolve, expr, dialect, seed, zone, dst, hash, balance, names, values);
 }
 
 JNIEXPORT jbyteArray JNICALL Java_io_github_fuzzycron_Native_explain(JNIEnv* env, jclass cls, jbyteArray expr,
                                                                      jbyteArray dialect, jobjectArray seed,
                                                                      jbyteArray zone, jbyteArray dst, jbyteArray hash,
-                                                                     jlong spread_ms, jlong balance, jint flags) {
+                                                                     jlong balance, jobjectArray names,
+                                                                     jobjectArray values) {
   (void)cls;
-  return text_result(env, fuzzycron_explain, expr, dialect, seed, zone, dst, hash, spread_ms, balance, flags);
+  return text_result(env, fuzzycron_explain, expr, dialect, seed, zone, dst, hash, balance, names, values);
 }
 
 JNIEXPORT jlong JNICALL Java_io_github_fuzzycron_Native_offset(JNIEnv* env, jclass cls, jobjectArray seed,
@@ -275,7 +309,7 @@ JNIEXPORT jlong JNICALL Java_io_github_fuzzycron_Native_offset(JNIEnv* env, jcla
   (void)cls;
   options o;
   jlong result = 0;
-  if (options_of(env, &o, NULL, seed, NULL, NULL, NULL, 0, 0, 0)) {
+  if (options_of(env, &o, NULL, seed, NULL, NULL, NULL, 0, NULL, NULL)) {
     int64_t out = 0;
     fuzzycron_error err;
     if (fuzzycron_offset(&o.c, window_ms, &out, &err) == FUZZYCRON_OK)

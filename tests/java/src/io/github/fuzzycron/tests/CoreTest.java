@@ -157,7 +157,7 @@ class CoreTest {
     Instant shifted = FuzzyCron.parse("0 3 * * *", o.offsetWindow(w)).next(FROM).orElseThrow();
     assertEquals(plain.plus(a), shifted);
     assertEquals(shifted, FuzzyCron.parse("0 3 * * *", o.set("offset-window", "15m")).next(FROM).orElseThrow());
-    assertEquals(shifted, FuzzyCron.parse("0 3 * * *", o.set("offsetWindow", "PT15M")).next(FROM).orElseThrow());
+    assertEquals(shifted, FuzzyCron.parse("0 3 * * *", o.set("offset_window", "15m")).next(FROM).orElseThrow());
   }
 
   @Test
@@ -178,8 +178,15 @@ class CoreTest {
           o.dialect());
     assertEquals(Instant.parse("2026-01-01T03:00:00Z"),
         FuzzyCron.parse("0 0 3 * * *", Options.spring()).next(FROM).orElseThrow());
-    FuzzyCronException x = assertThrows(FuzzyCronException.class, () -> Options.quartz().set("dts", "wall"));
+    // Options by the schema's names, checked by the library: an unknown one with a did-you-mean.
+    FuzzyCronException x = assertThrows(FuzzyCronException.class,
+        () -> FuzzyCron.parse("0 0 3 * * ?", Options.quartz().set("dts", "wall")));
     assertEquals(FuzzyCronException.Kind.ARGUMENT, x.kind());
+    assertTrue(x.getMessage().contains("dst"), x.getMessage());
+    assertEquals(FuzzyCronException.Kind.ARGUMENT, assertThrows(FuzzyCronException.class,
+        () -> FuzzyCron.parse("0 3 * * *", Options.standard().set("seconds-first", "maybe"))).kind());
+    assertEquals(Instant.parse("2026-01-01T03:00:30Z"), FuzzyCron.parse("30 0 3 * * *",
+        Options.croniter().set("secondsFirst", "true")).next(FROM).orElseThrow());
   }
 
   /**

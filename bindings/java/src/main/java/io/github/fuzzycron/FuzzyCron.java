@@ -26,8 +26,8 @@ public final class FuzzyCron {
   public static String resolve(String expression, Options options) {
     Balance lock = options.balanceLock();
     byte[] out = Native.resolve(Options.utf8(expression), options.dialectBytes(), options.seedBytes(),
-        options.zoneBytes(), options.dstBytes(), options.hashBytes(), options.spreadMs(),
-        lock == null ? 0 : lock.handle(), options.flags());
+        options.zoneBytes(), options.dstBytes(), options.hashBytes(),
+        lock == null ? 0 : lock.handle(), options.optionNames(), options.optionValues());
     if (lock != null) lock.keepAlive();
     return new String(out, StandardCharsets.UTF_8);
   }
@@ -36,8 +36,8 @@ public final class FuzzyCron {
   public static String explain(String expression, Options options) {
     Balance lock = options.balanceLock();
     byte[] out = Native.explain(Options.utf8(expression), options.dialectBytes(), options.seedBytes(),
-        options.zoneBytes(), options.dstBytes(), options.hashBytes(), options.spreadMs(),
-        lock == null ? 0 : lock.handle(), options.flags());
+        options.zoneBytes(), options.dstBytes(), options.hashBytes(),
+        lock == null ? 0 : lock.handle(), options.optionNames(), options.optionValues());
     if (lock != null) lock.keepAlive();
     return new String(out, StandardCharsets.UTF_8);
   }

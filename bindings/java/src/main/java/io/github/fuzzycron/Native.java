@@ -15,7 +15,7 @@ final class Native {
   static final long NONE = Long.MIN_VALUE;
 
   static native long parse(byte[] expr, byte[] dialect, byte[][] seed, byte[] zone, byte[] dst, byte[] hash,
-      long spreadMs, long balance, int flags);
+      long balance, byte[][] names, byte[][] values);
 
   static native void free(long handle);
 
@@ -29,10 +29,10 @@ final class Native {
   static native boolean never(long handle);
 
   static native byte[] resolve(byte[] expr, byte[] dialect, byte[][] seed, byte[] zone, byte[] dst, byte[] hash,
-      long spreadMs, long balance, int flags);
+      long balance, byte[][] names, byte[][] values);
 
   static native byte[] explain(byte[] expr, byte[] dialect, byte[][] seed, byte[] zone, byte[] dst, byte[] hash,
-      long spreadMs, long balance, int flags);
+      long balance, byte[][] names, byte[][] values);
 
   static native long offset(byte[][] seed, long windowMs);
 

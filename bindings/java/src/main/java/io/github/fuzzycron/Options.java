@@ -19,22 +19,18 @@ import java.util.Objects;
  * </pre>
  */
 public final class Options {
-  // Dialect flags of fuzzycron/c.h.
-  static final int SECONDS_FIRST = 1, CRONITER_SECOND_AT_BEGINNING = 2, CRONITER_DAYS_AND = 4,
-      CRON_PARSER_STRICT = 8;
-
   private final String dialect;
   private final String host;
   private final List<String> seed;
   private final ZoneId zone;
   private final String dst;
   private final String hashScheme;
-  private final Duration offsetWindow;
+  private final String offsetWindow; // as the library reads it: "15m", "250ms"; null: none
   private final Balance balance;
-  private final int flags;
+  private final List<String[]> more; // other options of the schema, as name/value pairs for the library
 
   private Options(String dialect, String host, List<String> seed, ZoneId zone, String dst, String hashScheme,
-      Duration offsetWindow, Balance balance, int flags) {
+      String offsetWindow, Balance balance, List<String[]> more) {
     this.dialect = dialect;
     this.host = host;
     this.seed = List.copyOf(seed);
@@ -43,11 +39,11 @@ public final class Options {
     this.hashScheme = hashScheme;
     this.offsetWindow = offsetWindow;
     this.balance = balance;
-    this.flags = flags;
+    this.more = List.copyOf(more);
   }
 
   private static Options of(String dialect) {
-    return new Options(dialect, null, List.of(), null, null, null, Duration.ZERO, null, 0);
+    return new Options(dialect, null, List.of(), null, null, null, null, null, List.of());
   }
 
   /** Vixie/POSIX cron: five fields, day fields OR-ed. */
@@ -93,69 +89,75 @@ public final class Options {
   /** The seed's parts (after the host, if one is set), e.g. the job's name. Replaces the parts given before. */
   public Options seed(String... parts) {
     for (String p : parts) Objects.requireNonNull(p, "a seed part is null");
-    return new Options(dialect, host, Arrays.asList(parts), zone, dst, hashScheme, offsetWindow, balance, flags);
+    return new Options(dialect, host, Arrays.asList(parts), zone, dst, hashScheme, offsetWindow, balance, more);
   }
 
   /** The host: the seed's first part, so that each host's copy of a job fires at its own time. */
   public Options host(String host) {
-    return new Options(dialect, host, seed, zone, dst, hashScheme, offsetWindow, balance, flags);
+    return new Options(dialect, host, seed, zone, dst, hashScheme, offsetWindow, balance, more);
   }
 
   public Options zone(ZoneId zone) {
-    return new Options(dialect, host, seed, zone, dst, hashScheme, offsetWindow, balance, flags);
+    return new Options(dialect, host, seed, zone, dst, hashScheme, offsetWindow, balance, more);
   }
 
   /** The DST policy: cron, wall, skip-first, skip-last, skip-both, shift-both, ... (docs/dst.md). */
   public Options dst(String policy) {
-    return new Options(dialect, host, seed, zone, policy, hashScheme, offsetWindow, balance, flags);
+    return new Options(dialect, host, seed, zone, policy, hashScheme, offsetWindow, balance, more);
   }
 
   /** The hash of H: fc1, jenkins, furiko, croniter, cron-parser (default: the dialect's own). */
   public Options hashScheme(String scheme) {
-    return new Options(dialect, host, seed, zone, dst, scheme, offsetWindow, balance, flags);
+    return new Options(dialect, host, seed, zone, dst, scheme, offsetWindow, balance, more);
   }
 
   /** Shift each fire time by the seed's stable offset in [0, window). */
   public Options offsetWindow(Duration window) {
     if (window.isNegative()) throw new FuzzyCronException(FuzzyCronException.Kind.ARGUMENT,
         "offsetWindow: negative (" + window + ")", 0, 0, "");
-    return new Options(dialect, host, seed, zone, dst, hashScheme, window, balance, flags);
+    String text = window.isZero() ? null : window.toMillis() + "ms";
+    return new Options(dialect, host, seed, zone, dst, hashScheme, text, balance, more);
   }
 
   /** A balance lock (`fuzzycron balance`): hash forms take the lock's slot for this job. */
   public Options balance(Balance lock) {
-    return new Options(dialect, host, seed, zone, dst, hashScheme, offsetWindow, lock, flags);
+    return new Options(dialect, host, seed, zone, dst, hashScheme, offsetWindow, lock, more);
   }
 
   /**
-   * Any option by its name in the library's schema, in any case style (offset-window, offset_window,
-   * offsetWindow): dialect, seed (appends a part), host, zone, dst, hash-scheme, offset-window ("15m"),
-   * seconds-first, day-or, strict.
+   * Any option of the library's schema by its name in any case style (offset-window, offset_window,
+   * offsetWindow) and its value as text (docs/options.md): "seconds-first" = "true", "offset-window" = "15m",
+   * furiko's "format", ... A seed given this way is one more part. The library checks names and values when the
+   * options are used: an unknown name is a FuzzyCronException (ARGUMENT) with a did-you-mean.
    */
   public Options set(String name, String value) {
     Objects.requireNonNull(value, "value");
-    String key = kebab(name);
-    switch (key) {
-      case "dialect": return new Options(value, host, seed, zone, dst, hashScheme, offsetWindow, balance, flags);
+    switch (kebab(Objects.requireNonNull(name, "name"))) {
+      case "dialect": return new Options(value, host, seed, zone, dst, hashScheme, offsetWindow, balance, more);
       case "seed": {
-        List<String> more = new ArrayList<>(seed);
-        more.add(value);
-        return new Options(dialect, host, more, zone, dst, hashScheme, offsetWindow, balance, flags);
+        List<String> parts = new ArrayList<>(seed);
+        parts.add(value);
+        return new Options(dialect, host, parts, zone, dst, hashScheme, offsetWindow, balance, more);
       }
       case "host": return host(value);
-      case "zone": case "tz": return zone(zoneOf(value));
+      case "zone":
+        try {
+          return zone(ZoneId.of(value));
+        } catch (java.time.DateTimeException e) { // the library says what is wrong with it
+          return new Options(dialect, host, seed, null, dst, hashScheme, offsetWindow, balance, with("zone", value));
+        }
       case "dst": return dst(value);
-      case "hash-scheme": case "hash": return hashScheme(value);
-      case "offset-window": case "spread": return offsetWindow(duration(value));
-      case "seconds-first": return flag(key, value,
-          "croniter".equals(dialect) ? CRONITER_SECOND_AT_BEGINNING : SECONDS_FIRST);
-      case "day-or": return flagOff(key, value, CRONITER_DAYS_AND);
-      case "strict": return flag(key, value, CRON_PARSER_STRICT);
-      default:
-        throw new FuzzyCronException(FuzzyCronException.Kind.ARGUMENT, "unknown option '" + name
-            + "': use dialect, seed, host, zone, dst, hash-scheme, offset-window, seconds-first, day-or, strict", 0, 0,
-            "");
+      case "hash-scheme": return hashScheme(value);
+      case "offset-window": return new Options(dialect, host, seed, zone, dst, hashScheme, value, balance, more);
+      default: return new Options(dialect, host, seed, zone, dst, hashScheme, offsetWindow, balance,
+          with(name, value));
     }
+  }
+
+  private List<String[]> with(String name, String value) {
+    List<String[]> m = new ArrayList<>(more);
+    m.add(new String[] {name, value});
+    return m;
   }
 
   public String dialect() {
@@ -175,31 +177,6 @@ public final class Options {
     return all;
   }
 
-  private Options flag(String key, String value, int bit) {
-    boolean on = bool(key, value);
-    int f = on ? flags | bit : flags & ~bit;
-    return new Options(dialect, host, seed, zone, dst, hashScheme, offsetWindow, balance, f);
-  }
-
-  private Options flagOff(String key, String value, int bit) {
-    return flag(key, Boolean.toString(!bool(key, value)), bit);
-  }
-
-  private static boolean bool(String key, String value) {
-    if (value.equals("true")) return true;
-    if (value.equals("false")) return false;
-    throw new FuzzyCronException(FuzzyCronException.Kind.ARGUMENT, key + ": '" + value + "' is not true or false", 0,
-        0, "");
-  }
-
-  private static ZoneId zoneOf(String name) {
-    try {
-      return ZoneId.of(name);
-    } catch (java.time.DateTimeException e) {
-      throw new FuzzyCronException(FuzzyCronException.Kind.TIME_ZONE, "unknown time zone '" + name + "'", 0, 0, "");
-    }
-  }
-
   /** "offsetWindow" and "offset_window" as "offset-window". */
   static String kebab(String name) {
     StringBuilder b = new StringBuilder();
@@ -210,29 +187,6 @@ public final class Options {
       } else b.append(c == '_' ? '-' : c);
     }
     return b.toString();
-  }
-
-  /** "15m", "1h30m", "90s", "250ms", "2d", or ISO-8601 ("PT15M"). */
-  static Duration duration(String text) {
-    if (text.startsWith("P") || text.startsWith("p")) return Duration.parse(text);
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(ms|d|h|m|s)").matcher(text);
-    long ms = 0;
-    int at = 0;
-    while (m.find() && m.start() == at) {
-      long n = Long.parseLong(m.group(1));
-      switch (m.group(2)) {
-        case "d": ms += n * 86_400_000L; break;
-        case "h": ms += n * 3_600_000L; break;
-        case "m": ms += n * 60_000L; break;
-        case "s": ms += n * 1_000L; break;
-        default: ms += n;
-      }
-      at = m.end();
-    }
-    if (at != text.length() || text.isEmpty())
-      throw new FuzzyCronException(FuzzyCronException.Kind.ARGUMENT,
-          "offset-window: '" + text + "' is not a duration such as 15m, 1h30m or 250ms", 0, at + 1, text);
-    return Duration.ofMillis(ms);
   }
 
   static byte[] utf8(String s) {
@@ -263,22 +217,34 @@ public final class Options {
     return utf8(hashScheme);
   }
 
-  long spreadMs() {
-    return offsetWindow.toMillis();
+  /** The options the library reads by name: the offset window, then those given to set(). */
+  byte[][] optionNames() {
+    return pairs(0);
+  }
+
+  byte[][] optionValues() {
+    return pairs(1);
+  }
+
+  private byte[][] pairs(int k) {
+    int n = more.size() + (offsetWindow == null ? 0 : 1);
+    byte[][] out = new byte[n][];
+    int i = 0;
+    if (offsetWindow != null) out[i++] = utf8(k == 0 ? "offset-window" : offsetWindow);
+    for (String[] p : more) out[i++] = utf8(p[k]);
+    return out;
   }
 
   Balance balanceLock() {
     return balance;
   }
 
-  int flags() {
-    return flags;
-  }
 
   @Override
   public String toString() {
     return "Options{dialect=" + dialect + ", seed=" + seedParts() + ", zone=" + zone + ", dst=" + dst + ", hash="
-        + hashScheme + ", offsetWindow=" + offsetWindow + ", flags=" + flags + "}";
+        + hashScheme + ", offsetWindow=" + offsetWindow + ", more="
+        + more.stream().map(p -> p[0] + "=" + p[1]).collect(java.util.stream.Collectors.toList()) + "}";
   }
 
   @Override
@@ -287,12 +253,19 @@ public final class Options {
     Options x = (Options) o;
     return dialect.equals(x.dialect) && Objects.equals(host, x.host) && seed.equals(x.seed)
         && Objects.equals(zone, x.zone) && Objects.equals(dst, x.dst) && Objects.equals(hashScheme, x.hashScheme)
-        && offsetWindow.equals(x.offsetWindow) && balance == x.balance && flags == x.flags;
+        && Objects.equals(offsetWindow, x.offsetWindow) && balance == x.balance
+        && pairsText().equals(x.pairsText());
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(dialect, host, seed, zone, dst, hashScheme, offsetWindow, flags);
+    return Objects.hash(dialect, host, seed, zone, dst, hashScheme, offsetWindow, pairsText());
+  }
+
+  private String pairsText() {
+    StringBuilder b = new StringBuilder();
+    for (String[] p : more) b.append(p[0]).append('=').append(p[1]).append('\n');
+    return b.toString();
   }
 
   static String lower(String s) {

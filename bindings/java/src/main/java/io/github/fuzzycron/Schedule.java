@@ -35,8 +35,8 @@ public final class Schedule implements AutoCloseable {
     this.options = options;
     Balance lock = options.balanceLock();
     this.handle = Native.parse(Options.utf8(expression), options.dialectBytes(), options.seedBytes(),
-        options.zoneBytes(), options.dstBytes(), options.hashBytes(), options.spreadMs(),
-        lock == null ? 0 : lock.handle(), options.flags());
+        options.zoneBytes(), options.dstBytes(), options.hashBytes(),
+        lock == null ? 0 : lock.handle(), options.optionNames(), options.optionValues());
     if (lock != null) lock.keepAlive();
     final long h = handle;
     this.cleanable = Balance.CLEANER.register(this, () -> Native.free(h));
