@@ -1,7 +1,9 @@
 // The JVM binding against Quartz 2.3.2 in one JVM, JIT warmed, alternated round by round: Schedule.nextMillis vs
-// CronExpression.getNextValidTimeAfter (chained from 2026-01-01, wrapping back at 2099), and parse vs
+// CronExpression.getNextValidTimeAfter and Spring 4.3's CronSequenceGenerator.next (chained from 2026-01-01,
+// wrapping back at 2099), and parse vs
 // new CronExpression. Prints the median of 7 rounds after 5 warm-up rounds, in ns per call.
-// Run: java -cp fuzzycron-<v>.jar:/usr/share/java/quartz2.jar:/usr/share/java/slf4j-api.jar:. JavaBench
+// Run: java -cp <this jar>:fuzzycron-<v>.jar:quartz2.jar:slf4j-api.jar:spring3-context.jar:spring3-core.jar:
+//   commons-logging.jar JavaBench (from /usr/share/java)
 import io.github.fuzzycron.FuzzyCron;
 import io.github.fuzzycron.Options;
 import io.github.fuzzycron.Schedule;
@@ -11,6 +13,7 @@ import java.util.Arrays;
 import java.util.Date;
 import java.util.TimeZone;
 import org.quartz.CronExpression;
+import org.springframework.scheduling.support.CronSequenceGenerator;
 
 public final class JavaBench {
   static final String[] EXPRS = {"0 * * * * ?", "0 */5 * * * ?", "0 30 2 * * ?", "0 */15 9-17 ? * MON-FRI",
@@ -41,6 +44,17 @@ public final class JavaBench {
     return (System.nanoTime() - t0) / (double) CALLS;
   }
 
+  static double spring(CronSequenceGenerator g) {
+    Date t = new Date(START);
+    long t0 = System.nanoTime();
+    for (int i = 0; i < CALLS; ++i) {
+      t = g.next(t);
+      if (t.getTime() > END) t = new Date(START);
+    }
+    sink += t.getTime();
+    return (System.nanoTime() - t0) / (double) CALLS;
+  }
+
   static double parseFuzzy(String e, Options o, int n) {
     long t0 = System.nanoTime();
     for (int i = 0; i < n; ++i) try (Schedule s = FuzzyCron.parse(e, o)) {
@@ -66,27 +80,36 @@ public final class JavaBench {
   }
 
   public static void main(String[] args) throws Exception {
-    System.out.printf("%-26s %-17s %10s %10s %7s %12s %12s %7s%n", "expression", "zone", "quartz", "fuzzycron",
-        "ratio", "parse quartz", "parse fc", "ratio");
+    System.out.printf("%-26s %-17s %10s %10s %10s %7s %12s %12s %7s%n", "expression", "zone", "quartz", "spring4.3",
+        "fuzzycron", "ratio", "parse quartz", "parse fc", "ratio");
     for (String zone : new String[] {"UTC", "America/New_York"}) {
       for (String e : EXPRS) {
         Options o = Options.quartz().zone(ZoneId.of(zone)).dst("skip-last");
         Schedule s = FuzzyCron.parse(e, o);
         CronExpression q = new CronExpression(e);
         q.setTimeZone(TimeZone.getTimeZone(zone));
-        double[] qs = new double[7], fs = new double[7], pq = new double[7], pf = new double[7];
+        CronSequenceGenerator g = null;
+        try { // Spring 4.3 cannot read L or find a leap day within its 366-day search
+          g = new CronSequenceGenerator(e, TimeZone.getTimeZone(zone));
+          g.next(new Date(START));
+        } catch (IllegalArgumentException | IllegalStateException x) {
+          g = null;
+        }
+        double[] qs = new double[7], fs = new double[7], pq = new double[7], pf = new double[7], sp = new double[7];
         for (int r = -5; r < 7; ++r) {
           double a = quartz(q), b = fuzzy(s), c = parseQuartz(e, TimeZone.getTimeZone(zone), 2000),
-                 d = parseFuzzy(e, o, 2000);
+                 d = parseFuzzy(e, o, 2000), f = g == null ? Double.NaN : spring(g);
           if (r >= 0) {
             qs[r] = a;
             fs[r] = b;
             pq[r] = c;
             pf[r] = d;
+            sp[r] = f;
           }
         }
-        System.out.printf("%-26s %-17s %10.1f %10.1f %6.0fx %12.1f %12.1f %6.1fx%n", e, zone, median(qs), median(fs),
-            median(qs) / median(fs), median(pq), median(pf), median(pq) / median(pf));
+        System.out.printf("%-26s %-17s %10.1f %10s %10.1f %6.0fx %12.1f %12.1f %6.1fx%n", e, zone, median(qs),
+            g == null ? "-" : String.format("%.1f", median(sp)), median(fs), median(qs) / median(fs), median(pq),
+            median(pf), median(pq) / median(pf));
       }
     }
     if (sink == 42) System.out.println();
