@@ -11,7 +11,8 @@
 #                    their test tools (tests/js/dependents; Bull's suite uses redis-server), pybind11, python3-dev and
 #                    pytest for the Python package, Debian's croniter to compare it with,
 #                    emscripten for the WebAssembly build (npm package, playground) and
-#                    chromium-driver with python3-selenium to test the playground in a browser
+#                    chromium-driver with python3-selenium to test the playground in a browser,
+#                    and the JDK with JUnit 5, Quartz, Spring and Clojure for the JVM binding (bindings/java)
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 profile=${1:-build}
@@ -33,6 +34,9 @@ case $profile in
       python3-dateutil python3-tz python3-tzlocal python3-pendulum python3-crontab
       postgresql-15 faketime redis-server
       emscripten chromium-driver python3-selenium
+      openjdk-17-jdk-headless junit5 libquartz2-java libspring-context-java libslf4j-java clojure
+      maven libmaven-compiler-plugin-java libsurefire-java libmaven-jar-plugin-java libmaven-resources-plugin-java
+      libmaven-install-plugin-java libmaven-clean-plugin-java
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac
