@@ -36,8 +36,8 @@ int run(const Lint& c, std::ostream& out) {
   options.from = parse_from(c.flags.from);
   std::string runs_on = c.runs_on;
   if (!c.old_target.empty()) {
-    std::cerr << "fuzzycron: warning: '--target' is the old name of '--runs-on' (CHANGELOG.md): it is accepted "
-                 "until 0.7\n";
+    std::cerr << "fuzzycron: warning: '--target' is the old name of '--runs-on' (CHANGELOG.md): 0.6 will "
+                 "refuse it\n";
     if (runs_on.empty()) runs_on = c.old_target;
   }
   if (!runs_on.empty()) {

@@ -34,8 +34,8 @@ bool finish_options(Run& c, std::ostream& err) {
   o.host = c.flags.host.empty() ? host_name() : c.flags.host;
   o.shutdown_grace = parse_duration(c.grace);
   if (!c.old_catchup_spread.empty()) {
-    err << "fuzzycron: warning: '--catchup-spread' is the old name of '--catchup-window' (CHANGELOG.md): it is "
-           "accepted until 0.7\n";
+    err << "fuzzycron: warning: '--catchup-spread' is the old name of '--catchup-window' (CHANGELOG.md): 0.6 "
+           "will refuse it\n";
     c.catchup_window = c.old_catchup_spread;
   }
   o.catchup_window = parse_duration(c.catchup_window);

@@ -71,3 +71,39 @@ const cp = rows.find((r) => r[0] === 'cron-parser 5');
 console.log(`${'library'.padEnd(30)} ${'parse+10 next (NY)'.padStart(20)} ${'x cron-parser'.padStart(14)} ${'10,000 next */5'.padStart(17)} ${'x cron-parser'.padStart(14)}`);
 for (const [name, a, b] of rows)
   console.log(`${name.padEnd(30)} ${(a / 1000).toFixed(1).padStart(17)} µs ${(cp[1] / a).toFixed(1).padStart(13)}x ${(b / 1e6).toFixed(2).padStart(14)} ms ${(cp[2] / b).toFixed(1).padStart(13)}x`);
+
+// BullMQ's and Bull's pattern: a parse and one next() per repeat, the same
+// pattern again and again; without tz (the process zone) and with it; and
+// cron-parser 4's parseExpression (Bull 4, node-schedule) against cron-parser
+// 4.9 itself when its oracle is installed (tests/oracles/cron-parser4).
+// Rounds alternate between the libraries; best of 7 each.
+let four = null;
+try {
+  four = require(path.resolve(__dirname, '../tests/oracles/cron-parser4/node_modules/cron-parser'));
+} catch (e) { /* cron-parser 4 not installed: its row is left out */ }
+const now = new Date('2026-03-06T21:50:00Z');
+const patterns = {
+  'parse + 1 next, no tz': [
+    ['fuzzycron', () => fuzzycron.CronExpressionParser.parse('*/5 * * * *', { currentDate: now }).next()],
+    ['cron-parser 5', () => CronExpressionParser.parse('*/5 * * * *', { currentDate: now }).next()]],
+  'parse + 1 next, tz New York': [
+    ['fuzzycron', () => fuzzycron.CronExpressionParser.parse('0 9 * * 1-5', { currentDate: now, tz: 'America/New_York' }).next()],
+    ['cron-parser 5', () => CronExpressionParser.parse('0 9 * * 1-5', { currentDate: now, tz: 'America/New_York' }).next()]],
+};
+if (four)
+  patterns['parseExpression + 1 next, tz Berlin (4.x API)'] = [
+    ['fuzzycron', () => fuzzycron.parseExpression('0 */2 * * *', { currentDate: now, tz: 'Europe/Berlin' }).next()],
+    ['cron-parser 4', () => four.parseExpression('0 */2 * * *', { currentDate: now, tz: 'Europe/Berlin' }).next()]];
+console.log(`\n${'pattern'.padEnd(46)} ${'fuzzycron'.padStart(12)} ${'cron-parser'.padStart(12)} ${'ratio'.padStart(8)}`);
+for (const [name, [[, ours], [peer, theirs]]] of Object.entries(patterns)) {
+  if (ours().getTime() !== theirs().getTime()) console.log(`note: the answers differ on '${name}'`);
+  const times = { ours: Infinity, theirs: Infinity };
+  for (let round = 0; round < 7; round++)
+    for (const [key, f] of [['ours', ours], ['theirs', theirs]]) {
+      const n = key === 'ours' ? 20000 : 2000;
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < n; i++) f();
+      times[key] = Math.min(times[key], Number(process.hrtime.bigint() - t0) / n);
+    }
+  console.log(`${`${name} (vs ${peer})`.padEnd(46)} ${(times.ours / 1000).toFixed(2).padStart(9)} µs ${(times.theirs / 1000).toFixed(2).padStart(9)} µs ${(times.theirs / times.ours).toFixed(1).padStart(7)}x`);
+}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The npm package's speed against cron-parser 5 and croner (issue 23): builds
+# The npm package's speed against cron-parser 5 and croner (issue 23), and in
+# BullMQ's pattern (parse + one next) against cron-parser 5 and 4 (issue 29): builds
 # the wasm preset, installs the two peers from npm into build/wasm/peers (a
 # test oracle, never a dependency), runs scripts/bench-js.js, and prints the
 # package's and the playground's sizes.

@@ -7,7 +7,8 @@
 #                    targets, dpkg-dev and lintian for the Debian packages, zsh and fish (completion tests), Go and
 #                    robfig/cron (the kubernetes dialect's oracle), systemd (systemd-analyze
 #                    checks exported OnCalendar= specs), and with npm GitHub's
-#                    workflow parser and cron-parser (tests/oracles), pybind11, python3-dev and
+#                    workflow parser, cron-parser 5 and 4 (tests/oracles), node-schedule and Bull with
+#                    their test tools (tests/js/dependents; Bull's suite uses redis-server), pybind11, python3-dev and
 #                    pytest for the Python package, Debian's croniter to compare it with,
 #                    emscripten for the WebAssembly build (npm package, playground) and
 #                    chromium-driver with python3-selenium to test the playground in a browser
@@ -29,7 +30,7 @@ case $profile in
       dpkg-dev lintian file clang-format zsh fish
       golang-go golang-github-robfig-cron-dev golang-github-gorhill-cronexpr-dev systemd
       python3 python3-dev pybind11-dev python3-pytest python3-croniter python3-venv python3-setuptools python3-wheel
-      postgresql-15 faketime
+      postgresql-15 faketime redis-server
       emscripten chromium-driver python3-selenium
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
@@ -48,10 +49,13 @@ fi
 # Test oracles from npm, pinned in tests/oracles/*: GitHub's own workflow parser
 # (the export tests) and cron-parser 5.10.6 (the npm package's field objects).
 if [ "$profile" = test ] && command -v npm >/dev/null; then
-  for pair in github:@actions/workflow-parser cron-parser:cron-parser; do
-    oracle="$(cd "$(dirname "$0")/.." && pwd)/tests/oracles/${pair%%:*}"
+  # cron-parser 4.9.0 (the package's 4.x API), and node-schedule 2.1.1 and Bull 4.15.0 with their
+  # test tools (their own suites run with the package as cron-parser: tests/js/dependents).
+  for pair in oracles/github:@actions/workflow-parser oracles/cron-parser:cron-parser oracles/cron-parser4:cron-parser \
+              js/dependents/node-schedule:node-schedule js/dependents/bull:bull; do
+    oracle="$(cd "$(dirname "$0")/.." && pwd)/tests/${pair%%:*}"
     if [ ! -d "$oracle/node_modules/${pair#*:}" ]; then
-      echo "setup: installing ${pair#*:} (npm) into tests/oracles/${pair%%:*}" >&2
+      echo "setup: installing ${pair#*:} (npm) into tests/${pair%%:*}" >&2
       (cd "$oracle" && npm ci --no-audit --no-fund --silent)
     fi
   done

@@ -85,11 +85,11 @@ type Options struct {
 	Balance      *Balance      // nil: plain H; else hash forms take the lock's slot for this job (a job it does not name keeps plain H)
 	Extra        map[string]string
 
-	// Deprecated: use Zone (accepted until 0.7).
+	// Deprecated: use Zone (refused from 0.6).
 	TimeZone string
-	// Deprecated: use HashScheme (accepted until 0.7).
+	// Deprecated: use HashScheme (refused from 0.6).
 	Hash string
-	// Deprecated: use OffsetWindow (accepted until 0.7).
+	// Deprecated: use OffsetWindow (refused from 0.6).
 	Spread time.Duration
 
 	robfigSeconds bool // six fields, seconds first (Parser with Second)

@@ -17,17 +17,26 @@ export interface Options {
   dialect?: Dialect;
   /** The job's name, or parts such as [host, job]: what H is drawn from. */
   seed?: string | string[];
-  /** IANA zone, default "UTC". */
+  /** IANA zone, default "UTC" (the options schema's name; `tz` is the same option). */
+  zone?: string;
   tz?: string;
   /** DST policy: "cron" (default), "wall", "skip-first", ... */
   dst?: string;
-  /** Hash scheme: the dialect's own by default. */
+  /** Hash scheme: the dialect's own by default (`hash` is the same option). */
+  hashScheme?: string;
   hash?: string;
   /** cron-parser's strict mode. */
   strict?: boolean;
-  /** croniter: in 6 and 7 fields the seconds come first. */
+  /** croniter: in 6 and 7 fields the seconds come first (`secondAtBeginning` is the same option). */
+  secondsFirst?: boolean;
   secondAtBeginning?: boolean;
-  /** furiko's parser options. */
+  /** croniter: day of month and day of week joined by OR (default) or AND. */
+  dayOr?: boolean;
+  /** furiko's parser options, also given as top-level options. */
+  format?: 'standard' | 'quartz';
+  hashFields?: boolean;
+  hashSecondsByDefault?: boolean;
+  hashNames?: boolean;
   furiko?: { format?: 'standard' | 'quartz'; hashFields?: boolean; hashSecondsByDefault?: boolean; hashNames?: boolean };
 }
 
@@ -72,8 +81,17 @@ export function version(): string;
 
 // ---- cron-parser 5 ----
 
+/** cron-parser's CronDate (5.x's export and 4.x's `cron-parser/lib/date`): an instant read in a zone. */
 export class CronDate {
+  constructor(timestamp?: When | null, tz?: string);
   readonly tz: string;
+  addYear(): void; addMonth(): void; addDay(): void; addHour(): void; addMinute(): void; addSecond(): void;
+  subtractYear(): void; subtractMonth(): void; subtractDay(): void; subtractHour(): void; subtractMinute(): void;
+  subtractSecond(): void;
+  setDate(d: number): void; setFullYear(y: number): void; setDay(d: number): void; setMonth(m: number): void;
+  setHours(h: number): void; setMinutes(m: number): void; setSeconds(s: number): void; setMilliseconds(ms: number): void;
+  isLastDayOfMonth(): boolean;
+  isLastWeekdayOfMonth(): boolean;
   getTime(): number;
   toDate(): Date;
   toISOString(): string;
@@ -157,5 +175,30 @@ export const CronFileParser: {
   parseFile(path: string): Promise<CronFileParseResult>;
   parseFileSync(path: string): CronFileParseResult;
 };
+
+// ---- cron-parser 4 (beside 5's: `"cron-parser": "npm:fuzzycron@..."` serves both) ----
+
+export interface ParserOptions extends CronExpressionOptions {
+  utc?: boolean;
+  iterator?: boolean;
+}
+export interface CronExpression4 {
+  readonly fields: Readonly<Record<'second' | 'minute' | 'hour' | 'dayOfMonth' | 'month' | 'dayOfWeek',
+    ReadonlyArray<number | string>>>;
+  next(): CronDate | { value: CronDate; done: boolean };
+  prev(): CronDate | { value: CronDate; done: boolean };
+  hasNext(): boolean;
+  hasPrev(): boolean;
+  iterate(steps: number, callback?: (date: CronDate, i: number) => void): Array<CronDate | { value: CronDate; done: boolean }>;
+  reset(newDate?: When): void;
+  stringify(includeSeconds?: boolean): string;
+}
+export interface StringResult { variables: Record<string, string>; expressions: CronExpression4[]; errors: Record<string, Error> }
+export function parseExpression(expression: string, options?: ParserOptions): CronExpression4;
+export function fieldsToExpression(fields: Record<string, Array<number | string>>, options?: ParserOptions): CronExpression4;
+export function parseString(data: string): StringResult;
+export function parseFile(filePath: string, callback: (err: Error | null, data?: StringResult) => void): void;
+/** Deletes every compiled schedule the package holds (they are compiled again when used). */
+export function releaseAll(): void;
 
 export default CronExpressionParser;

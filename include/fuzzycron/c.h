@@ -72,9 +72,9 @@ typedef struct fuzzycron_options {
   const char* time_zone;            /* NULL: "UTC" */
   const char* dst;                  /* NULL: "cron"; wall, skip-first, shift-both, ... */
   const char* hash;                 /* NULL: the dialect's own scheme; fc1, jenkins, furiko, croniter, cron-parser */
-  int64_t spread_ms;                /* deprecated (until 0.7): the option "offset-window" */
+  int64_t spread_ms;                /* deprecated (refused from 0.6): the option "offset-window" */
   const fuzzycron_balance* balance; /* NULL: plain H; else hash forms take the lock's slot for this job */
-  uint32_t dialect_flags;           /* deprecated (until 0.7): the options "seconds-first", "day-or", "strict" */
+  uint32_t dialect_flags;           /* deprecated (refused from 0.6): the options "seconds-first", "day-or", "strict" */
   /* Any option of the schema by name (docs/options.md; fuzzycron_option_count):
    * option_names[i] = option_values[i], applied after the fields above, in
    * order; a list option (seed) is given once per item. Names in any case

@@ -279,7 +279,7 @@ std::string OptionNames::set(std::string_view name, std::string_view value) {
   std::string warning;
   if (folded(name) != folded(o->name)) {
     warning = "'" + std::string(name) + "' is the old name of '" + std::string(o->name) +
-              "' (CHANGELOG.md): it is accepted until 0.7";
+              "' (CHANGELOG.md): 0.6 will refuse it";
     // spread_ms took a number of milliseconds, 0 for none.
     if (folded(name) == "spreadms") {
       if (text == "0") return warning;

@@ -218,3 +218,11 @@ def test_old_spellings_still_work_and_warn():
     old, new_line = (json.loads(x)["next"] for x in r.stdout.splitlines())
     assert old == new_line and old[0] != "2026-03-01T01:00:00Z"
     assert r.stderr.count("old name of 'offset-window'") == 1
+
+
+def test_one_version_everywhere():
+    """The version is said once (CMakeLists.txt's project()); every front end prints that one."""
+    version = os.environ["FUZZYCRON_VERSION"]
+    r = subprocess.run([CLI, "--version"], capture_output=True, text=True, check=True)
+    assert version in r.stdout.split(), r.stdout
+    assert fuzzycron.__version__ == version

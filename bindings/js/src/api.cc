@@ -31,7 +31,8 @@ json error_json(const fuzzycron::Error& e) {
 
 // The options object, each key by its schema name (fuzzycron/options.h, any
 // case style: offsetWindow, hashScheme, ...): {"dialect": "quartz", "seed":
-// [...], "strict": true, ...}; "furiko": {...} holds furiko's options as before.
+// [...], "strict": true, ...}; "furiko": {...} holds furiko's options as before;
+// lint's and spread's own keys are left to them.
 fuzzycron::ParseOptions options_of(const std::string& text) {
   const json o = text.empty() ? json::object() : json::parse(text);
   fuzzycron::OptionNames names;
@@ -44,6 +45,8 @@ fuzzycron::ParseOptions options_of(const std::string& text) {
     }
   };
   for (const auto& [key, v] : o.items()) {
+    // What lint and spread take besides the parse options (their own keys, read by them).
+    if (key == "from" || key == "target" || key == "hosts" || key == "window" || key == "resolution") continue;
     if (key == "furiko" && v.is_object()) {
       for (const auto& [k, fv] : v.items()) set(k, fv);
     } else {

@@ -204,7 +204,7 @@ def lint(expr: str, *, runs_on: Optional[str] = None, start: Optional[datetime] 
     """Findings with stable codes (docs/lint.md); runs_on: where the schedule runs
     (cron, kubernetes, github-actions, ...), so advice fits it; options as parse()."""
     if target is not None:
-        warnings.warn("'target' is the old name of 'runs_on' (CHANGELOG.md): it is accepted until 0.7",
+        warnings.warn("'target' is the old name of 'runs_on' (CHANGELOG.md): 0.6 will refuse it",
                       DeprecationWarning, stacklevel=2)
         runs_on = runs_on or target
     start_ms = _to_ms(start if start is not None else datetime.now(timezone.utc))
