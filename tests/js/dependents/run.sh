@@ -5,6 +5,10 @@
 # alias or `overrides` installs) and the rest links to what scripts/setup.sh
 # installed (tests/js/dependents/*/node_modules, pinned by package-lock.json).
 # Bull's suite gets a redis-server of its own on a free loopback port.
+# The suites themselves are not in this repository: they are read at the
+# pinned commits from git copies of the libraries' repositories
+# (NODE_SCHEDULE_GIT_DIR, BULL_GIT_DIR), and a suite whose repository is not at
+# hand is skipped with a line that says so (ORIGIN.md).
 # Usage: run.sh PACKAGE_TARBALL
 set -euo pipefail
 tarball=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -30,23 +34,49 @@ scratch() {
   tar xzf "$tarball" --strip-components=1 -C "$dir/node_modules/cron-parser"
 }
 
+node_schedule_git=${NODE_SCHEDULE_GIT_DIR:-/work/.mirror/node-schedule+node-schedule/repo}
+bull_git=${BULL_GIT_DIR:-/work/.mirror/OptimalBits+bull/repo}
+# suite GIT_DIR COMMIT DEST PATH...: the suite's files at its release commit, or false.
+suite() {
+  local git_dir=$1 commit=$2 dest=$3
+  shift 3
+  git --git-dir="$git_dir" cat-file -e "$commit^{commit}" 2>/dev/null || return 1
+  git --git-dir="$git_dir" archive "$commit" "$@" | tar x -C "$dest"
+}
+
 echo "== node-schedule 2.1.1's suite (npm test), cron-parser = the package"
 ns=$work/node-schedule
+mkdir -p "$ns"
+if ! suite "$node_schedule_git" c5a4d9a0dbcd5bda4996e089817e5669b5acd95f "$ns" \
+  test/.eslintrc test/job-test.js test/es6/job-test.js test/range-test.js; then
+  echo "skipped: node-schedule's repository is not at $node_schedule_git (NODE_SCHEDULE_GIT_DIR)"
+  ns=""
+fi
+if [ -n "$ns" ]; then
 scratch "$ns" node-schedule
 cp -r "$here/node-schedule/node_modules/node-schedule/." "$ns/"      # the library is the suite's root ('..')
-cp -r "$here/node-schedule/test" "$here/node-schedule/package.json" "$ns/"
+cp "$here/node-schedule/package.json" "$ns/"
 (cd "$ns" && node -e 'if (require("cron-parser/package.json").name !== "fuzzycron" || !require.resolve("cron-parser").startsWith(require("path").resolve("node_modules/cron-parser") + "/")) process.exit(1)') ||
   { echo "FAIL: node-schedule does not see the package as cron-parser"; exit 1; }
 status=0
 (cd "$ns" && npm test --silent) >"$work/node-schedule.log" 2>&1 || status=$?
 grep -E '^# (tests|pass|fail)' "$work/node-schedule.log" || true
 if [ "$status" -ne 0 ]; then grep -B2 -A8 '^not ok' "$work/node-schedule.log" | head -80; echo "FAIL: node-schedule's suite"; exit 1; fi
+fi
 
 echo "== Bull 4.15.0's test/test_repeat.js, cron-parser = the package, its own redis-server"
 bull=$work/bull
+mkdir -p "$bull"
+if ! suite "$bull_git" 18004a0 "$bull" test/test_repeat.js test/utils.js; then
+  echo "skipped: Bull's repository is not at $bull_git (BULL_GIT_DIR)"
+  exit 0
+fi
+# The suite's one change: its Redis port is the test's own redis-server's.
+sed -i "s/redis: { port: 6379, host: '127.0.0.1' }/redis: { port: Number(process.env.REDIS_PORT), host: '127.0.0.1' }/" "$bull/test/utils.js"
+grep -q 'process.env.REDIS_PORT' "$bull/test/utils.js" || { echo "FAIL: Bull's test/utils.js changed: no port to point"; exit 1; }
 scratch "$bull" bull
 cp -r "$here/bull/node_modules/bull" "$bull/node_modules/bull"
-cp -r "$here/bull/test" "$here/bull/package.json" "$here/bull/redis-port.js" "$bull/"
+cp "$here/bull/package.json" "$here/bull/redis-port.js" "$bull/"
 echo "module.exports = require('bull');" >"$bull/index.js"   # the suite requires '../'
 (cd "$bull" && node -e '
   const path = require("path");
