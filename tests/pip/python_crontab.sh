@@ -22,8 +22,13 @@ ref, ours = (json.load(open(p)) for p in sys.argv[1:])
 assert ours["schedule_class"] == "fuzzycron._croniter", ours["schedule_class"]
 assert ref["schedule_class"] != "fuzzycron._croniter", ref["schedule_class"]
 lines = ref["runs"]
-differ = [line for line in lines if ref["runs"][line] != ours["runs"][line]]
-runs = sum(len(r) for v in lines.values() for r in v)
+# Debian's croniter (1.3.5) fails where croniter 6 does not (e.g. a February 29th searched
+# backwards): such a sequence says nothing, and is left out and counted.
+broken = sum(isinstance(r, str) for v in lines.values() for r in v)
+differ = [line for line in lines
+          if any(a != b for a, b in zip(ref["runs"][line], ours["runs"][line]) if not isinstance(a, str))]
+print(f"left out: {broken} sequences where Debian's croniter raised")
+runs = sum(len(r) for v in lines.values() for r in v if not isinstance(r, str))
 for line in differ:
     print("differs:", line, ref["runs"][line][:1], ours["runs"][line][:1])
 print(f"python-crontab: {len(lines) - len(differ)} passed, {len(differ)} failed "
