@@ -21,7 +21,9 @@ namespace {
 std::string values_of(const std::string& command, const OptionInfo& o) {
   auto has = [&](const char* name) { return std::find(o.names.begin(), o.names.end(), name) != o.names.end(); };
   if (has("--dialect") || (command == "resolve" && has("--to"))) return dialect_names(" ");
-  if (has("--dst")) return "cron wall skip-first skip-last skip-both shift-first shift-last shift-both";
+  if (has("--dst"))
+    return "cron wall skip-first skip-last skip-both shift-first shift-last shift-both later-first later-last "
+           "later-both";
   if (has("--hash")) return hash_scheme_names(" ");
   if (command == "export" && has("--to")) return "systemd kubernetes github-actions nomad eventbridge cloud-scheduler";
   if (has("--runs-on") || has("--target"))

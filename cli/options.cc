@@ -6,9 +6,23 @@
 #include <ostream>
 
 #include "fuzzycron/options.h"
+#include "fuzzycron/parse.h"
 #include "io.h"
 
 namespace fuzzycron::cli {
+namespace {
+
+// --dst's help names every dialect's default, read from the library's table.
+std::string dst_help() {
+  std::string s =
+      "DST policy: cron | wall | GAP-OVERLAP (GAP skip|shift|later, OVERLAP first|last|both|hourly); default: "
+      "the dialect's own (";
+  for (const Dialect d : kAllDialects)
+    s += fmt::format("{}{} {}", d == kAllDialects[0] ? "" : ", ", dialect_name(d), default_dst_policy(d).name());
+  return s + "; docs/dst.md)";
+}
+
+}  // namespace
 
 void add_flags(Subcommand& c, Flags& f, unsigned groups) {
   if (groups & kDialect) {
@@ -21,9 +35,7 @@ void add_flags(Subcommand& c, Flags& f, unsigned groups) {
   }
   if (groups & kZone) {
     c.option("-z,--tz", f.tz, "IANA time zone of the schedule, e.g. America/New_York").show_default();
-    c.option(
-        "--dst", f.dst,
-        "DST policy: cron | wall | skip-first | shift-both | ... (default: the dialect's own: cron; wall for spring)");
+    c.option("--dst", f.dst, dst_help());
   }
   if (groups & kSeed)
     c.option("-s,--seed", f.seeds, "a seed part for hash forms (H), e.g. the job name; repeat for more parts");

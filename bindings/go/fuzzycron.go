@@ -73,7 +73,7 @@ type Options struct {
 	Dialect  string        // "" = "kubernetes"; standard, quartz, jenkins, furiko, croniter, cron-parser
 	Seed     []string      // the seed's parts, e.g. {host, job}; hash forms need one
 	TimeZone string        // IANA zone; "" = "UTC"
-	DST      string        // "" = "cron"; wall, skip-first, shift-both, ...
+	DST      string        // "" = the dialect's own (docs/dst.md); cron, wall, skip-first, ...
 	Hash     string        // "" = the dialect's scheme; fc1, jenkins, furiko, croniter, cron-parser
 	Spread   time.Duration // > 0: shift each fire time by the seed's stable offset in [0, Spread)
 	Balance  *Balance      // nil: plain H; else hash forms take the lock's slot for this job (a job it does not name keeps plain H)

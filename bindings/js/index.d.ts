@@ -19,7 +19,7 @@ export interface Options {
   seed?: string | string[];
   /** IANA zone, default "UTC". */
   tz?: string;
-  /** DST policy: "cron" (default), "wall", "skip-first", ... */
+  /** DST policy: the dialect's own by default (docs/dst.md); "cron", "wall", "skip-first", "later-first", ... */
   dst?: string;
   /** Hash scheme: the dialect's own by default. */
   hash?: string;

@@ -44,18 +44,18 @@ void argument(const char* name, F f) {
 
 // Keyword arguments to ParseOptions through the library's adapter (fuzzycron/options.h).
 fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-                                const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
+                                const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
                                 bool second_at_beginning, const py::object& balance) {
   fuzzycron::OptionNames names;
   names.dialect = dialect;
   names.seed = seed;
   names.time_zone = tz;
-  names.dst = dst;
+  if (dst) names.dst = *dst;  // None: the dialect's own (docs/dst.md)
   if (hash) names.hash = *hash;
   names.croniter.second_at_beginning = second_at_beginning;
   if (spread_ms < 0) throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "spread=: must not be negative");
   argument("dialect", [&] { fuzzycron::dialect_named(dialect); });
-  argument("dst", [&] { fuzzycron::dst_policy_named(dst); });
+  if (dst) argument("dst", [&] { fuzzycron::dst_policy_named(*dst); });
   if (hash) argument("hash", [&] { fuzzycron::hash_scheme_named(*hash); });
   argument("seed", [&] { fuzzycron::Seed{seed}; });
   argument("tz", [&] {
@@ -71,7 +71,7 @@ fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<st
 
 #define FUZZYCRON_OPTION_ARGS                                                                                          \
   py::kw_only(), py::arg("dialect") = "standard", py::arg("seed") = std::vector<std::string>{}, py::arg("tz") = "UTC", \
-                 py::arg("dst") = "cron", py::arg("hash") = py::none(), py::arg("spread_ms") = 0,                      \
+                 py::arg("dst") = py::none(), py::arg("hash") = py::none(), py::arg("spread_ms") = 0,                      \
                  py::arg("second_at_beginning") = false, py::arg("balance") = py::none()
 
 const char* term_kind(fuzzycron::Term::Kind k) {
@@ -249,7 +249,7 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def(
       "parse",
       [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
-         const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
+         const std::string& tz, const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
          bool sab, const py::object& balance) {
         return fuzzycron::parse(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
       },
@@ -257,7 +257,7 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def(
       "resolve",
       [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
-         const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
+         const std::string& tz, const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
          bool sab, const py::object& balance) {
         return fuzzycron::resolve(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
       },
@@ -313,7 +313,7 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def(
       "explain",
       [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
-         const std::string& tz, const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
+         const std::string& tz, const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
          bool sab, const py::object& balance) {
         const auto e = fuzzycron::explain(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
         py::list fields;
@@ -328,7 +328,7 @@ PYBIND11_MODULE(_fuzzycron, m) {
       "lint",
       [](const std::string& expr, const std::optional<std::string>& target, std::int64_t from_ms,
          const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-         const std::string& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab,
+         const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab,
          const py::object& balance) {
         fuzzycron::LintOptions o;
         o.parse = options(dialect, seed, tz, dst, hash, spread_ms, sab, balance);

@@ -23,7 +23,7 @@ namespace fuzzycron {
 struct OptionNames {
   std::string dialect{};            // "standard" (default), "quartz", ... (dialect_name)
   std::string time_zone{};          // IANA name; default "UTC"
-  std::string dst{};                // "cron" (default), "wall", "skip-first", ...
+  std::string dst{};                // default: the dialect's own; "cron", "wall", "skip-first", ...
   std::string hash{};               // "fc1", "jenkins", ...; default: the dialect's own
   std::vector<std::string> seed{};  // the seed's parts, in order
   std::string offset_window{};      // a duration ("15m"): shift each fire time by the seed's offset in it

@@ -191,11 +191,16 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
   // DST class for the `cron` policy (docs/dst.md).
   const bool interval = is_interval(line);
   if (dst.cron) {
-    p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift) & 1u;
+    p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift) & 3u;
     p.overlap = static_cast<std::uint8_t>(interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first) & 3u;
   } else {
-    p.gap = static_cast<std::uint8_t>(dst.gap) & 1u;
-    p.overlap = static_cast<std::uint8_t>(dst.overlap) & 3u;
+    p.gap = static_cast<std::uint8_t>(dst.gap) & 3u;
+    // `hourly`: a schedule that fires every hour fires in both passes.
+    const bool every_hour = p.hours == (1u << 24) - 1;
+    const auto overlap = dst.overlap != DstPolicy::Overlap::hourly ? dst.overlap
+                         : every_hour                              ? DstPolicy::Overlap::both
+                                                                   : DstPolicy::Overlap::first;
+    p.overlap = static_cast<std::uint8_t>(overlap) & 3u;
   }
   p.never = !detail::some_day_can_match(p);
   return p;

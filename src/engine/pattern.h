@@ -27,7 +27,7 @@ struct Pattern {
   std::uint8_t last_weekdays = 0;              // bit w: last such weekday of the month  wL
   std::array<std::uint8_t, 5> nth_weekdays{};  // [k-1] bit w: k-th such weekday       w#k
   std::uint8_t year_count : 2 = 0;             // 0: every year, else year_terms[0..count)
-  std::uint8_t gap : 1 = 0;                    // DstPolicy::Gap after resolving `cron`
+  std::uint8_t gap : 2 = 0;                    // DstPolicy::Gap after resolving `cron`
   std::uint8_t overlap : 2 = 0;                // DstPolicy::Overlap after resolving `cron`
   std::uint8_t day_or : 1 = 0;                 // day-of-month OR day-of-week (Vixie); otherwise AND
   std::uint8_t day_specials : 1 = 0;           // any of the L/W/# masks is set

@@ -39,7 +39,7 @@ DstPolicy dst_policy_named(std::string_view name) {
   if (const auto p = DstPolicy::from_name(name)) return *p;
   throw Error(ErrorKind::argument,
               "unknown DST policy '" + std::string(name) +
-                  "': use cron, wall, or GAP-OVERLAP with GAP skip|shift and OVERLAP first|last|both",
+                  "': use cron, wall, or GAP-OVERLAP with GAP skip|shift|later and OVERLAP first|last|both|hourly",
               std::string(name), 1);
 }
 

@@ -126,7 +126,7 @@ class Schedule:
         return f"fuzzycron.Schedule({self._expr!r}, tz={self._zone.key!r})"
 
 
-def parse(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
+def parse(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: Optional[str] = None,
           hash: Optional[str] = None, spread: Optional[timedelta] = None, balance: Optional[Balance] = None) -> Schedule:
     """Compile expr. seed: the job's name, or parts such as [host, job]; spread: shift
     every fire time by the seed's stable offset in [0, spread); balance: a lock
@@ -135,7 +135,7 @@ def parse(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = 
     return Schedule(_fuzzycron.parse(expr, **options), expr, options)
 
 
-def resolve(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
+def resolve(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: Optional[str] = None,
             hash: Optional[str] = None, balance: Optional[Balance] = None) -> str:
     """expr with every hash form (H) replaced by the value it stands for, for seed.
 
@@ -151,7 +151,7 @@ def offset(seed: Seed, window: timedelta) -> timedelta:
     return timedelta(milliseconds=_fuzzycron.offset_ms(_seed_parts(seed), int(window / _MS)))
 
 
-def explain(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
+def explain(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: Optional[str] = None,
             hash: Optional[str] = None, balance: Optional[Balance] = None) -> dict:
     """{'sentences': [...], 'fields': [...], 'zone': ..., 'dst': ..., 'resolved': ...}"""
     return _fuzzycron.explain(expr, **_options(dialect, seed, tz, dst, hash, None, balance))
@@ -167,7 +167,7 @@ class Finding:
     rewrite: str  # the suggested schedule, "" when there is none
 
 
-def lint(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: str = "cron",
+def lint(expr: str, *, dialect: str = "standard", seed: Seed = None, tz: str = "UTC", dst: Optional[str] = None,
          hash: Optional[str] = None, target: Optional[str] = None, start: Optional[datetime] = None) -> List[Finding]:
     """Findings with stable codes (docs/lint.md); target: where the schedule runs
     (cron, kubernetes, github-actions, ...), so advice fits it."""

@@ -45,12 +45,12 @@ class Finding:
     message: str
     rewrite: str
 
-def parse(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: str = ...,
+def parse(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: Optional[str] = ...,
           hash: Optional[str] = ..., spread: Optional[timedelta] = ..., balance: Optional[Balance] = ...) -> Schedule: ...
-def resolve(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: str = ...,
+def resolve(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: Optional[str] = ...,
             hash: Optional[str] = ..., balance: Optional[Balance] = ...) -> str: ...
 def offset(seed: Seed, window: timedelta) -> timedelta: ...
-def explain(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: str = ...,
+def explain(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: Optional[str] = ...,
             hash: Optional[str] = ..., balance: Optional[Balance] = ...) -> dict: ...
-def lint(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: str = ...,
+def lint(expr: str, *, dialect: str = ..., seed: Seed = ..., tz: str = ..., dst: Optional[str] = ...,
          hash: Optional[str] = ..., target: Optional[str] = ..., start: Optional[datetime] = ...) -> List[Finding]: ...
