@@ -46,9 +46,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 # Test oracles from npm, pinned in tests/oracles/*: GitHub's own workflow parser
-# (the export tests) and cron-parser 5.10.6 (the npm package's field objects).
+# (the export tests), cron-parser 5.10.6 (the npm package's field objects) and 4.9.0
+# (with 5.10.6, the DST oracles of tests/oracles/dst).
 if [ "$profile" = test ] && command -v npm >/dev/null; then
-  for pair in github:@actions/workflow-parser cron-parser:cron-parser; do
+  for pair in github:@actions/workflow-parser cron-parser:cron-parser cron-parser4:cron-parser; do
     oracle="$(cd "$(dirname "$0")/.." && pwd)/tests/oracles/${pair%%:*}"
     if [ ! -d "$oracle/node_modules/${pair#*:}" ]; then
       echo "setup: installing ${pair#*:} (npm) into tests/oracles/${pair%%:*}" >&2

@@ -44,8 +44,8 @@ void argument(const char* name, F f) {
 
 // Keyword arguments to ParseOptions through the library's adapter (fuzzycron/options.h).
 fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-                                const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-                                bool second_at_beginning, const py::object& balance) {
+                                const std::optional<std::string>& dst, const std::optional<std::string>& hash,
+                                std::int64_t spread_ms, bool second_at_beginning, const py::object& balance) {
   fuzzycron::OptionNames names;
   names.dialect = dialect;
   names.seed = seed;
@@ -71,7 +71,7 @@ fuzzycron::ParseOptions options(const std::string& dialect, const std::vector<st
 
 #define FUZZYCRON_OPTION_ARGS                                                                                          \
   py::kw_only(), py::arg("dialect") = "standard", py::arg("seed") = std::vector<std::string>{}, py::arg("tz") = "UTC", \
-                 py::arg("dst") = py::none(), py::arg("hash") = py::none(), py::arg("spread_ms") = 0,                      \
+                 py::arg("dst") = py::none(), py::arg("hash") = py::none(), py::arg("spread_ms") = 0,                  \
                  py::arg("second_at_beginning") = false, py::arg("balance") = py::none()
 
 const char* term_kind(fuzzycron::Term::Kind k) {
@@ -249,16 +249,16 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def(
       "parse",
       [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
-         const std::string& tz, const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-         bool sab, const py::object& balance) {
+         const std::string& tz, const std::optional<std::string>& dst, const std::optional<std::string>& hash,
+         std::int64_t spread_ms, bool sab, const py::object& balance) {
         return fuzzycron::parse(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
       },
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
   m.def(
       "resolve",
       [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
-         const std::string& tz, const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-         bool sab, const py::object& balance) {
+         const std::string& tz, const std::optional<std::string>& dst, const std::optional<std::string>& hash,
+         std::int64_t spread_ms, bool sab, const py::object& balance) {
         return fuzzycron::resolve(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
       },
       py::arg("expr"), FUZZYCRON_OPTION_ARGS);
@@ -313,8 +313,8 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def(
       "explain",
       [](const std::string& expr, const std::string& dialect, const std::vector<std::string>& seed,
-         const std::string& tz, const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
-         bool sab, const py::object& balance) {
+         const std::string& tz, const std::optional<std::string>& dst, const std::optional<std::string>& hash,
+         std::int64_t spread_ms, bool sab, const py::object& balance) {
         const auto e = fuzzycron::explain(expr, options(dialect, seed, tz, dst, hash, spread_ms, sab, balance));
         py::list fields;
         for (const auto& f : e.fields)
@@ -328,8 +328,8 @@ PYBIND11_MODULE(_fuzzycron, m) {
       "lint",
       [](const std::string& expr, const std::optional<std::string>& target, std::int64_t from_ms,
          const std::string& dialect, const std::vector<std::string>& seed, const std::string& tz,
-         const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms, bool sab,
-         const py::object& balance) {
+         const std::optional<std::string>& dst, const std::optional<std::string>& hash, std::int64_t spread_ms,
+         bool sab, const py::object& balance) {
         fuzzycron::LintOptions o;
         o.parse = options(dialect, seed, tz, dst, hash, spread_ms, sab, balance);
         o.from = at(from_ms);
