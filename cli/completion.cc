@@ -23,7 +23,7 @@ std::string values_of(const std::string& command, const OptionInfo& o) {
   if (has("--dialect") || (command == "resolve" && has("--to"))) return dialect_names(" ");
   if (has("--dst"))
     return "cron wall skip-first skip-last skip-both shift-first shift-last shift-both later-first later-last "
-           "later-both";
+           "later-both later-hourly hourly-first hourly-both";
   if (has("--hash")) return hash_scheme_names(" ");
   if (command == "export" && has("--to")) return "systemd kubernetes github-actions nomad eventbridge cloud-scheduler";
   if (has("--runs-on") || has("--target"))

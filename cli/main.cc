@@ -30,7 +30,7 @@ kubernetes (robfig/cron v3 as Kubernetes CronJobs read it: 5 fields, N/s, ? = *,
 5 fields or 6 with seconds first, --strict; its FNV-1a/mulberry32 H).
 DST policies: cron (standard's default: fixed-time jobs run once after a spring-forward gap and
 once in a fall-back overlap; interval jobs skip the gap and run in both passes), wall (= skip-both),
-or GAP-OVERLAP with GAP skip|shift|later and OVERLAP first|last|both|hourly. Each dialect defaults to its
+or GAP-OVERLAP with GAP skip|shift|later|hourly and OVERLAP first|last|both|hourly. Each dialect defaults to its
 origin's (see --dst in a command's --help).
 Exit status: 0 success, 1 failure while running, 2 bad input.)";
 

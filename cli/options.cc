@@ -15,7 +15,7 @@ namespace {
 // --dst's help names every dialect's default, read from the library's table.
 std::string dst_help() {
   std::string s =
-      "DST policy: cron | wall | GAP-OVERLAP (GAP skip|shift|later, OVERLAP first|last|both|hourly); default: "
+      "DST policy: cron | wall | GAP-OVERLAP (GAP skip|shift|later|hourly, OVERLAP first|last|both|hourly); default: "
       "the dialect's own (";
   for (const Dialect d : kAllDialects)
     s += fmt::format("{}{} {}", d == kAllDialects[0] ? "" : ", ", dialect_name(d), default_dst_policy(d).name());

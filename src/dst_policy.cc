@@ -15,6 +15,8 @@ std::optional<DstPolicy> DstPolicy::from_name(std::string_view name) noexcept {
     p.gap = Gap::shift;
   else if (gap == "later")
     p.gap = Gap::later;
+  else if (gap == "hourly")
+    p.gap = Gap::hourly;
   else
     return std::nullopt;
   if (overlap == "first")
@@ -32,7 +34,7 @@ std::optional<DstPolicy> DstPolicy::from_name(std::string_view name) noexcept {
 
 std::string DstPolicy::name() const {
   if (cron) return "cron";
-  std::string s = gap == Gap::skip ? "skip-" : gap == Gap::shift ? "shift-" : "later-";
+  std::string s = gap == Gap::skip ? "skip-" : gap == Gap::shift ? "shift-" : gap == Gap::later ? "later-" : "hourly-";
   s += overlap == Overlap::first  ? "first"
        : overlap == Overlap::last ? "last"
        : overlap == Overlap::both ? "both"

@@ -12,9 +12,10 @@ namespace fuzzycron {
 struct FUZZYCRON_EXPORT DstPolicy {
   // Local times that do not exist (spring forward).
   enum class Gap : unsigned char {
-    skip,   // never fire for them
-    shift,  // fire once at the first instant after the gap
-    later,  // fire each one the gap's length later (02:30 -> 03:30), as java.time and luxon resolve them
+    skip,    // never fire for them
+    shift,   // fire once at the first instant after the gap
+    later,   // fire each one the gap's length later (02:30 -> 03:30), as java.time and luxon resolve them
+    hourly,  // skip for a schedule that fires every hour, else shift (croniter's)
   };
   // Local times that occur twice (fall back).
   enum class Overlap : unsigned char {
@@ -34,7 +35,7 @@ struct FUZZYCRON_EXPORT DstPolicy {
   static constexpr DstPolicy cronie() noexcept { return {}; }
   static constexpr DstPolicy of(Gap g, Overlap o) noexcept { return {false, g, o}; }
 
-  // "cron", "wall" (= skip-both) or "<skip|shift|later>-<first|last|both|hourly>".
+  // "cron", "wall" (= skip-both) or "<skip|shift|later|hourly>-<first|last|both|hourly>".
   // Example:
   //   auto p = fuzzycron::DstPolicy::from_name("later-hourly");  // cron-parser's
   //   // p->gap == DstPolicy::Gap::later, p->name() == "later-hourly"

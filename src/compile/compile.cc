@@ -194,9 +194,13 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
     p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift) & 3u;
     p.overlap = static_cast<std::uint8_t>(interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first) & 3u;
   } else {
-    p.gap = static_cast<std::uint8_t>(dst.gap) & 3u;
-    // `hourly`: a schedule that fires every hour fires in both passes.
+    // `hourly`: a schedule that fires every hour skips the gap and fires in
+    // both passes; any other shifts and fires in the first.
     const bool every_hour = p.hours == (1u << 24) - 1;
+    const auto gap = dst.gap != DstPolicy::Gap::hourly ? dst.gap
+                     : every_hour                      ? DstPolicy::Gap::skip
+                                                       : DstPolicy::Gap::shift;
+    p.gap = static_cast<std::uint8_t>(gap) & 3u;
     const auto overlap = dst.overlap != DstPolicy::Overlap::hourly ? dst.overlap
                          : every_hour                              ? DstPolicy::Overlap::both
                                                                    : DstPolicy::Overlap::first;

@@ -37,10 +37,11 @@ Dialect dialect_named(std::string_view name) {
 
 DstPolicy dst_policy_named(std::string_view name) {
   if (const auto p = DstPolicy::from_name(name)) return *p;
-  throw Error(ErrorKind::argument,
-              "unknown DST policy '" + std::string(name) +
-                  "': use cron, wall, or GAP-OVERLAP with GAP skip|shift|later and OVERLAP first|last|both|hourly",
-              std::string(name), 1);
+  throw Error(
+      ErrorKind::argument,
+      "unknown DST policy '" + std::string(name) +
+          "': use cron, wall, or GAP-OVERLAP with GAP skip|shift|later|hourly and OVERLAP first|last|both|hourly",
+      std::string(name), 1);
 }
 
 HashScheme hash_scheme_named(std::string_view name) {

@@ -244,8 +244,10 @@ std::string dst_words(const LineSyntax& line, const DstPolicy& policy, bool has_
       gap == DstPolicy::Gap::skip    ? "local times that do not exist when clocks spring forward are skipped"
       : gap == DstPolicy::Gap::shift ? "a local time skipped when clocks spring forward runs once, at the first "
                                        "instant after the gap"
-                                     : "a local time skipped when clocks spring forward runs the gap's length later "
-                                       "(02:30 at 03:30)";
+      : gap == DstPolicy::Gap::later ? "a local time skipped when clocks spring forward runs the gap's length later "
+                                       "(02:30 at 03:30)"
+                                     : "a local time skipped when clocks spring forward is skipped if the schedule "
+                                       "runs every hour, else runs once, at the first instant after the gap";
   const std::string overlap_text =
       overlap == DstPolicy::Overlap::both    ? "runs in both passes"
       : overlap == DstPolicy::Overlap::first ? "runs once, in the first pass (before clocks go back)"

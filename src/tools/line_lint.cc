@@ -361,9 +361,10 @@ void LineLint::dst(const LineSyntax& resolved, const ParseOptions& check, TimeZo
   }
   const DstPolicy policy = by_target.value_or(options_.dst_policy());
   // Fixed times are what this warns about: `cron` treats them as shift-first,
-  // `hourly` as first (a line firing every hour is no fixed time).
+  // `hourly` as shift and first (a line firing every hour is no fixed time).
   DstPolicy effective = policy.cron ? DstPolicy::of(DstPolicy::Gap::shift, DstPolicy::Overlap::first) : policy;
   if (effective.overlap == DstPolicy::Overlap::hourly) effective.overlap = DstPolicy::Overlap::first;
+  if (effective.gap == DstPolicy::Gap::hourly) effective.gap = DstPolicy::Gap::shift;
   // The line on a bare wall clock: a UTC schedule's instants are local times.
   std::optional<Schedule> wall;
   bool gap_done = false, overlap_done = false;

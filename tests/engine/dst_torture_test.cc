@@ -190,8 +190,9 @@ TEST(ReferenceProperty, GeneratedSchedulesRandomInstantsRandomZones) {
   std::cout << "[ property ] FUZZYCRON_PROPERTY_SEED=" << seed << "\n";
   std::mt19937_64 rng(seed);
   const auto zones = all_zones();
-  const char* policies[] = {"cron",       "wall",        "skip-first", "skip-last",  "shift-first",  "shift-last",
-                            "shift-both", "later-first", "later-last", "later-both", "later-hourly", "skip-hourly"};
+  const char* policies[] = {"cron",         "wall",        "skip-first",  "skip-last",   "shift-first",
+                            "shift-last",   "shift-both",  "later-first", "later-last",  "later-both",
+                            "later-hourly", "skip-hourly", "hourly-both", "hourly-first"};
   const int cases = long_mode() ? 20000 : 600;
   int compared = 0, rejected = 0;
   for (int i = 0; i < cases; ++i) {

@@ -25,7 +25,7 @@ def walk(schedule, start, n):
     ("kubernetes", "30 1 * * *", "skip-both"),
     ("jenkins", "30 1 * * *", "skip-both"),
     ("furiko", "30 1 * * *", "skip-both"),
-    ("croniter", "30 1 * * *", "shift-both"),
+    ("croniter", "30 1 * * *", "hourly-both"),
     ("cron-parser", "30 2 * * *", "later-hourly"),
     ("spring", "0 30 1 * * *", "skip-both"),
 ])
