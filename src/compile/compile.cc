@@ -142,7 +142,7 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
           auto weekday = [&](int v) { return quartz_dow ? (v == 0 ? 0 : v - 1) : v % 7; };
           switch (t.kind) {
             case Kind::no_spec: p.weekdays = 0x7f; break;
-            case Kind::last_of_weekday: p.last_weekdays |= static_cast<std::uint8_t>(1u << weekday(t.lo)); break;
+            case Kind::last_of_weekday: p.last_weekdays = (p.last_weekdays | (1u << weekday(t.lo))) & 0x7fu; break;
             case Kind::nth_weekday:  // a sixth weekday of a month never comes (Spring's MON#6)
               if (t.hi <= 5) p.nth_weekdays[t.hi - 1] |= static_cast<std::uint8_t>(1u << weekday(t.lo));
               break;
