@@ -28,9 +28,10 @@ dom mon dow [year]; ? L W #), jenkins (5 fields, multi-line, TZ= first line), fu
 kubernetes (robfig/cron v3 as Kubernetes CronJobs read it: 5 fields, N/s, ? = *, dow 0-6), croniter
 (croniter 6: min hour dom mon dow [sec [year]], --seconds-first; its CRC-32 H), cron-parser (cron-parser 5:
 5 fields or 6 with seconds first, --strict; its FNV-1a/mulberry32 H).
-DST policies: cron (default: fixed-time jobs run once after a spring-forward gap and once in a
-fall-back overlap; interval jobs skip the gap and run in both passes), wall (= skip-both), or
-GAP-OVERLAP with GAP skip|shift and OVERLAP first|last|both.
+DST policies: cron (standard's default: fixed-time jobs run once after a spring-forward gap and
+once in a fall-back overlap; interval jobs skip the gap and run in both passes), wall (= skip-both),
+or GAP-OVERLAP with GAP skip|shift|later|hourly and OVERLAP first|last|both|hourly. Each dialect defaults to its
+origin's (see --dst in a command's --help).
 Exit status: 0 success, 1 failure while running, 2 bad input.)";
 
 }  // namespace

@@ -6,11 +6,25 @@
 #include <ostream>
 
 #include "fuzzycron/options.h"
+#include "fuzzycron/parse.h"
 #include "io.h"
 
 #include <iostream>
 
 namespace fuzzycron::cli {
+namespace {
+
+// --dst's help names every dialect's default, read from the library's table.
+std::string dst_help() {
+  std::string s =
+      "DST policy: cron | wall | GAP-OVERLAP (GAP skip|shift|later|hourly, OVERLAP first|last|both|hourly); default: "
+      "the dialect's own (";
+  for (const Dialect d : kAllDialects)
+    s += fmt::format("{}{} {}", d == kAllDialects[0] ? "" : ", ", dialect_name(d), default_dst_policy(d).name());
+  return s + "; docs/dst.md)";
+}
+
+}  // namespace
 
 namespace {
 
@@ -29,6 +43,12 @@ unsigned group_of(std::string_view name) {
 std::string help_of(const OptionSpec& o) {
   std::string help(o.help);
   if (o.type == OptionType::choice) help += " (" + join(o.values, " | ") + ")";
+  if (o.name == "dst") {  // each dialect's own, from the library
+    help += "; defaults:";
+    for (const Dialect d : kAllDialects)
+      help += std::string(d == kAllDialects[0] ? " " : ", ") + std::string(dialect_name(d)) + " " +
+              default_dst_policy(d).name();
+  }
   return help;
 }
 

@@ -52,7 +52,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 # Test oracles from npm, pinned in tests/oracles/*: GitHub's own workflow parser
-# (the export tests) and cron-parser 5.10.6 (the npm package's field objects).
+# (the export tests), cron-parser 5.10.6 (the npm package's field objects) and 4.9.0
+# (with 5.10.6, the DST oracles of tests/oracles/dst).
 if [ "$profile" = test ] && command -v npm >/dev/null; then
   # cron-parser 4.9.0 (the package's 4.x API), and node-schedule 2.1.1 and Bull 4.15.0 with their
   # test tools (their own suites run with the package as cron-parser: tests/js/dependents).

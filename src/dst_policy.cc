@@ -13,6 +13,10 @@ std::optional<DstPolicy> DstPolicy::from_name(std::string_view name) noexcept {
     p.gap = Gap::skip;
   else if (gap == "shift")
     p.gap = Gap::shift;
+  else if (gap == "later")
+    p.gap = Gap::later;
+  else if (gap == "hourly")
+    p.gap = Gap::hourly;
   else
     return std::nullopt;
   if (overlap == "first")
@@ -21,6 +25,8 @@ std::optional<DstPolicy> DstPolicy::from_name(std::string_view name) noexcept {
     p.overlap = Overlap::last;
   else if (overlap == "both")
     p.overlap = Overlap::both;
+  else if (overlap == "hourly")
+    p.overlap = Overlap::hourly;
   else
     return std::nullopt;
   return p;
@@ -28,8 +34,11 @@ std::optional<DstPolicy> DstPolicy::from_name(std::string_view name) noexcept {
 
 std::string DstPolicy::name() const {
   if (cron) return "cron";
-  std::string s = gap == Gap::skip ? "skip-" : "shift-";
-  s += overlap == Overlap::first ? "first" : overlap == Overlap::last ? "last" : "both";
+  std::string s = gap == Gap::skip ? "skip-" : gap == Gap::shift ? "shift-" : gap == Gap::later ? "later-" : "hourly-";
+  s += overlap == Overlap::first  ? "first"
+       : overlap == Overlap::last ? "last"
+       : overlap == Overlap::both ? "both"
+                                  : "hourly";
   return s;
 }
 

@@ -40,12 +40,17 @@ func TestNextPrev(t *testing.T) {
 }
 
 func TestZoneAndDST(t *testing.T) {
-	s, err := fuzzycron.ParseWithOptions("30 2 * * *", fuzzycron.Options{Zone: "America/New_York"})
+	s, err := fuzzycron.ParseWithOptions("30 2 * * *", fuzzycron.Options{Zone: "America/New_York", DST: "cron"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := s.Next(from), time.Date(2026, 3, 8, 7, 0, 0, 0, time.UTC); !got.Equal(want) {
 		t.Errorf("cron policy: %v, want %v (03:00 EDT)", got, want)
+	}
+	// No DST policy given: the dialect's own (docs/dst.md), skip-both for robfig's.
+	own, _ := fuzzycron.ParseWithOptions("30 2 * * *", fuzzycron.Options{Zone: "America/New_York"})
+	if got, want := own.Next(from), time.Date(2026, 3, 9, 6, 30, 0, 0, time.UTC); !got.Equal(want) {
+		t.Errorf("default policy: %v, want %v (the next day's 02:30 EDT)", got, want)
 	}
 	skip, _ := fuzzycron.ParseWithOptions("30 2 * * *", fuzzycron.Options{Zone: "America/New_York", DST: "skip-both"})
 	if got, want := skip.Next(from), time.Date(2026, 3, 9, 6, 30, 0, 0, time.UTC); !got.Equal(want) {

@@ -20,7 +20,7 @@ export interface Options {
   /** IANA zone, default "UTC" (the options schema's name; `tz` is the same option). */
   zone?: string;
   tz?: string;
-  /** DST policy: "cron" (default), "wall", "skip-first", ... */
+  /** DST policy: the dialect's own by default (docs/dst.md); "cron", "wall", "skip-first", "later-first", ... */
   dst?: string;
   /** Hash scheme: the dialect's own by default (`hash` is the same option). */
   hashScheme?: string;

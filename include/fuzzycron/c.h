@@ -70,7 +70,7 @@ typedef struct fuzzycron_options {
   const char* const* seed_parts; /* the seed's parts, e.g. {host, job}; NULL with seed_count 0: none */
   size_t seed_count;
   const char* time_zone;            /* NULL: "UTC" */
-  const char* dst;                  /* NULL: "cron"; wall, skip-first, shift-both, ... */
+  const char* dst;                  /* NULL: the dialect's own (docs/dst.md); cron, wall, skip-first, ... */
   const char* hash;                 /* NULL: the dialect's own scheme; fc1, jenkins, furiko, croniter, cron-parser */
   int64_t spread_ms;                /* deprecated (refused from 0.6): the option "offset-window" */
   const fuzzycron_balance* balance; /* NULL: plain H; else hash forms take the lock's slot for this job */

@@ -12,11 +12,18 @@ namespace fuzzycron {
 struct FUZZYCRON_EXPORT DstPolicy {
   // Local times that do not exist (spring forward).
   enum class Gap : unsigned char {
-    skip,   // never fire for them
-    shift,  // fire once at the first instant after the gap
+    skip,    // never fire for them
+    shift,   // fire once at the first instant after the gap
+    later,   // fire each one the gap's length later (02:30 -> 03:30), as java.time and luxon resolve them
+    hourly,  // skip for a schedule that fires every hour, else shift (croniter's)
   };
   // Local times that occur twice (fall back).
-  enum class Overlap : unsigned char { first, last, both };
+  enum class Overlap : unsigned char {
+    first,
+    last,
+    both,
+    hourly,  // both for a schedule that fires every hour, else first (cron-parser's)
+  };
 
   // `cron` (the default): cronie's behaviour. A schedule whose minute or hour
   // field text starts with '*' is an interval schedule (skip-both); any other
@@ -28,7 +35,11 @@ struct FUZZYCRON_EXPORT DstPolicy {
   static constexpr DstPolicy cronie() noexcept { return {}; }
   static constexpr DstPolicy of(Gap g, Overlap o) noexcept { return {false, g, o}; }
 
-  // "cron", "wall" (= skip-both) or "<skip|shift>-<first|last|both>".
+  // "cron", "wall" (= skip-both) or "<skip|shift|later|hourly>-<first|last|both|hourly>".
+  // Example:
+  //   auto p = fuzzycron::DstPolicy::from_name("later-hourly");  // cron-parser's
+  //   // p->gap == DstPolicy::Gap::later, p->name() == "later-hourly"
+
   static std::optional<DstPolicy> from_name(std::string_view name) noexcept;
   std::string name() const;
 

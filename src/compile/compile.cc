@@ -142,7 +142,7 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
           auto weekday = [&](int v) { return quartz_dow ? (v == 0 ? 0 : v - 1) : v % 7; };
           switch (t.kind) {
             case Kind::no_spec: p.weekdays = 0x7f; break;
-            case Kind::last_of_weekday: p.last_weekdays |= static_cast<std::uint8_t>(1u << weekday(t.lo)); break;
+            case Kind::last_of_weekday: p.last_weekdays = (p.last_weekdays | (1u << weekday(t.lo))) & 0x7fu; break;
             case Kind::nth_weekday:  // a sixth weekday of a month never comes (Spring's MON#6)
               if (t.hi <= 5) p.nth_weekdays[t.hi - 1] |= static_cast<std::uint8_t>(1u << weekday(t.lo));
               break;
@@ -191,11 +191,20 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
   // DST class for the `cron` policy (docs/dst.md).
   const bool interval = is_interval(line);
   if (dst.cron) {
-    p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift) & 1u;
+    p.gap = static_cast<std::uint8_t>(interval ? DstPolicy::Gap::skip : DstPolicy::Gap::shift) & 3u;
     p.overlap = static_cast<std::uint8_t>(interval ? DstPolicy::Overlap::both : DstPolicy::Overlap::first) & 3u;
   } else {
-    p.gap = static_cast<std::uint8_t>(dst.gap) & 1u;
-    p.overlap = static_cast<std::uint8_t>(dst.overlap) & 3u;
+    // `hourly`: a schedule that fires every hour skips the gap and fires in
+    // both passes; any other shifts and fires in the first.
+    const bool every_hour = p.hours == (1u << 24) - 1;
+    const auto gap = dst.gap != DstPolicy::Gap::hourly ? dst.gap
+                     : every_hour                      ? DstPolicy::Gap::skip
+                                                       : DstPolicy::Gap::shift;
+    p.gap = static_cast<std::uint8_t>(gap) & 3u;
+    const auto overlap = dst.overlap != DstPolicy::Overlap::hourly ? dst.overlap
+                         : every_hour                              ? DstPolicy::Overlap::both
+                                                                   : DstPolicy::Overlap::first;
+    p.overlap = static_cast<std::uint8_t>(overlap) & 3u;
   }
   p.never = !detail::some_day_can_match(p);
   return p;

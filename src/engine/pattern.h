@@ -24,14 +24,14 @@ struct Pattern {
                                                // (bit 0: Spring's rule: a Sunday moves forward only)
   std::uint16_t months = 0;                    // bit m, 1..12
   std::uint8_t weekdays = 0;                   // bit w, 0 = Sunday .. 6
-  std::uint8_t last_weekdays = 0;              // bit w: last such weekday of the month  wL
+  std::uint8_t last_weekdays : 7 = 0;          // bit w: last such weekday of the month  wL
+  std::uint8_t never : 1 = 0;                  // no calendar day can ever match (here: the byte has room)
   std::array<std::uint8_t, 5> nth_weekdays{};  // [k-1] bit w: k-th such weekday       w#k
   std::uint8_t year_count : 2 = 0;             // 0: every year, else year_terms[0..count)
-  std::uint8_t gap : 1 = 0;                    // DstPolicy::Gap after resolving `cron`
+  std::uint8_t gap : 2 = 0;                    // DstPolicy::Gap after resolving `cron`
   std::uint8_t overlap : 2 = 0;                // DstPolicy::Overlap after resolving `cron`
   std::uint8_t day_or : 1 = 0;                 // day-of-month OR day-of-week (Vixie); otherwise AND
   std::uint8_t day_specials : 1 = 0;           // any of the L/W/# masks is set
-  std::uint8_t never : 1 = 0;                  // no calendar day can ever match
   // Up to three progressions; single years continuing one are merged into it.
   std::array<YearTerm, 3> year_terms{};
 };

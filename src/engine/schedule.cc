@@ -50,6 +50,18 @@ bool shifted_into(const Pattern& p, const ZoneInterval& z, std::int64_t searched
   return r != kNoMatch && r != kExhausted;
 }
 
+// With gap policy `later`, a local time L inside the gap just before z fires at
+// L - prev_offset, the gap's length later on the wall clock (02:30 -> 03:30):
+// at instants [z.begin, z.begin + gap). The first such fire at or after u, or
+// (backward) the last at or before u; kNoMatch if none.
+std::int64_t moved_later(const Pattern& p, const ZoneInterval& z, std::int64_t u, bool backward = false) {
+  if (p.gap != std::uint8_t(Gap::later) || z.prev_offset >= z.offset) return kNoMatch;
+  const std::int64_t lo = z.begin + z.prev_offset, end = std::min(z.begin + z.offset, z.end + z.prev_offset);
+  const std::int64_t r = backward ? detail::prev_local(p, std::min(u + z.prev_offset, end - 1), lo)
+                                  : detail::next_local(p, std::max(u + z.prev_offset, lo), end - 1);
+  return r == kNoMatch || r == kExhausted || r < lo || r >= end ? kNoMatch : r - z.prev_offset;
+}
+
 // A wall-clock search already made for next_of/prev_of: forward, `found` is
 // the first match at or after `searched`; backward, the last at or before it.
 struct Searched {
@@ -77,6 +89,7 @@ std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t,
     const ZoneInterval z = zone.interval_at(u);
     if (u == z.begin && shifted_into(p, z, searched, found)) return u;
     const std::int64_t last = std::min(z.end - 1, horizon);
+    const std::int64_t later = moved_later(p, z, u);
     const LocalSpan span = usable(p, z, u + z.offset, last + z.offset);
     if (span.lo <= span.hi) {
       if (span.lo < searched || (found != kNoMatch && found < span.lo)) {
@@ -84,8 +97,10 @@ std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t,
         if (found == kExhausted) return kNoMatch;
         searched = span.lo;
       }
-      if (found != kNoMatch && found <= span.hi) return found - z.offset;
+      if (found != kNoMatch && found <= span.hi)
+        return std::min(found - z.offset, later == kNoMatch ? INT64_MAX : later);
     }
+    if (later != kNoMatch && later <= last) return later;
     u = z.end;
     // Intervals whose instants all come kZoneSlack before `found` have wall
     // clocks before it too; when they start after `searched` they hold no match.
@@ -111,6 +126,7 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t,
   while (u >= horizon) {
     const ZoneInterval z = zone.interval_at(u);
     const std::int64_t first = std::max(z.begin, horizon);
+    const std::int64_t later = moved_later(p, z, u, /*backward=*/true);
     const LocalSpan span = usable(p, z, first + z.offset, u + z.offset);
     if (span.lo <= span.hi) {
       if (span.hi > searched || (found != kNoMatch && found > span.hi)) {
@@ -118,8 +134,10 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t,
         if (found == kExhausted) return kNoMatch;
         searched = span.hi;
       }
-      if (found != kNoMatch && found >= span.lo) return found - z.offset;
+      if (found != kNoMatch && found >= span.lo)
+        return std::max(found - z.offset, later == kNoMatch ? INT64_MIN : later);
     }
+    if (later != kNoMatch && later >= first) return later;
     if (z.begin >= horizon && shifted_into(p, z, searched, found, /*backward=*/true)) return z.begin;
     u = z.begin - 1;
     if (found != kNoMatch && z.begin - 1 + z.prev_offset <= searched && zone.long_intervals() &&
@@ -311,8 +329,8 @@ std::size_t Schedule::hash() const noexcept {
     f.add(p.last_day_offsets_weekday), f.add(p.nearest_weekdays), f.add(p.months), f.add(p.weekdays);
     f.add(p.last_weekdays);
     for (auto n : p.nth_weekdays) f.add(n);
-    f.add(static_cast<std::uint8_t>(p.year_count | p.gap << 2 | p.overlap << 3 | p.day_or << 5 | p.day_specials << 6 |
-                                    p.never << 7));
+    f.add(static_cast<std::uint16_t>(p.year_count | p.gap << 2 | p.overlap << 4 | p.day_or << 6 | p.day_specials << 7 |
+                                     p.never << 8));
     for (int i = 0; i < p.year_count; ++i) {
       const auto& y = p.year_terms[static_cast<std::size_t>(i)];
       f.add(static_cast<std::uint16_t>(y.lo)), f.add(static_cast<std::uint16_t>(y.hi)),

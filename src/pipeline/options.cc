@@ -21,8 +21,10 @@ namespace {
 constexpr std::string_view kDialectNames[] = {"standard",   "quartz",   "jenkins",     "furiko",
                                               "kubernetes", "croniter", "cron-parser", "spring"};
 static_assert(std::size(kDialectNames) == std::size(kAllDialects));
-constexpr std::string_view kDstNames[] = {"cron",      "wall",        "skip-first", "skip-last",
-                                          "skip-both", "shift-first", "shift-last", "shift-both"};
+constexpr std::string_view kDstNames[] = {"cron",        "wall",        "skip-first",   "skip-last",    "skip-both",
+                                          "skip-hourly", "shift-first", "shift-last",   "shift-both",   "shift-hourly",
+                                          "later-first", "later-last",  "later-both",   "later-hourly", "hourly-first",
+                                          "hourly-last", "hourly-both", "hourly-hourly"};
 constexpr std::string_view kHashNames[] = {"fc1", "jenkins", "furiko", "croniter", "cron-parser"};
 static_assert(std::size(kHashNames) == std::size(kAllHashSchemes));
 constexpr std::string_view kFlagValues[] = {"true", "false"};
@@ -164,7 +166,7 @@ void check_value(const OptionSpec& o, std::string_view value) {
       if (std::find(o.values.begin(), o.values.end(), value) == o.values.end()) {
         std::string why = "unknown value '" + std::string(value) + "': use " + join(o.values);
         if (const auto near = closest_name(value, o.values)) why += " (did you mean '" + *near + "'?)";
-        if (o.name == "dst") why += "; or GAP-OVERLAP with GAP skip|shift and OVERLAP first|last|both";
+        if (o.name == "dst") why += " (GAP-OVERLAP: GAP skip|shift|later|hourly, OVERLAP first|last|both|hourly)";
         throw bad_value(o, value, std::move(why));
       }
       return;

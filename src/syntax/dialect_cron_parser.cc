@@ -177,8 +177,8 @@ const DialectRow kCronParserRow{
     .name = "cron-parser",
     .aliases = {},
     .hash = HashScheme::cron_parser,
-    .dst = DstPolicy::cronie(),
-    .runs_on = "fuzzycron",  // cron-parser reads H
+    .dst = DstPolicy::of(DstPolicy::Gap::later, DstPolicy::Overlap::hourly),  // cron-parser 4/5 (docs/dst.md)
+    .runs_on = "fuzzycron",                                                   // cron-parser reads H
     .split = [](std::string_view text, const DialectOptions& o,
                 bool) { return split_cron_parser(text, o.cron_parser); },
     .rules = cron_parser_rules,

@@ -327,8 +327,8 @@ const DialectRow kCroniterRow{
     .name = "croniter",
     .aliases = {},
     .hash = HashScheme::croniter,
-    .dst = DstPolicy::cronie(),
-    .runs_on = "fuzzycron",  // croniter reads H
+    .dst = DstPolicy::of(DstPolicy::Gap::hourly, DstPolicy::Overlap::both),  // croniter 6 (docs/dst.md)
+    .runs_on = "fuzzycron",                                                  // croniter reads H
     .split = [](std::string_view text, const DialectOptions& o,
                 bool seeded) { return split_croniter(text, o.croniter, seeded); },
     .rules = croniter_rules,

@@ -120,7 +120,7 @@ const DialectRow kFurikoRow{
     .name = "furiko",
     .aliases = {},
     .hash = HashScheme::furiko,
-    .dst = DstPolicy::cronie(),
+    .dst = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both),  // furiko: robfig-style walk (docs/dst.md)
     .runs_on = "furiko",
     .split = [](std::string_view text, const DialectOptions& o,
                 bool) { return split_furiko(text, o.furiko.quartz_day_of_week); },

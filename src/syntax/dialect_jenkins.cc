@@ -81,7 +81,7 @@ const DialectRow kJenkinsRow{
     .name = "jenkins",
     .aliases = {},
     .hash = HashScheme::jenkins,
-    .dst = DstPolicy::cronie(),
+    .dst = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both),  // Jenkins (docs/dst.md)
     .runs_on = "jenkins",
     .split = [](std::string_view text, const DialectOptions&, bool) { return split_jenkins(text); },
     .rules = [](FieldRules&, bool) {},

@@ -104,7 +104,7 @@ const DialectRow kKubernetesRow{
     .name = "kubernetes",
     .aliases = kNames,
     .hash = HashScheme::fc1,
-    .dst = DstPolicy::cronie(),
+    .dst = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both),  // robfig/cron v3 (docs/dst.md)
     .runs_on = "kubernetes",
     .split = [](std::string_view text, const DialectOptions& o, bool) { return split_kubernetes(text, o.kubernetes); },
     .rules = kubernetes_rules,

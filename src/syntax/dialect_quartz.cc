@@ -102,7 +102,7 @@ const DialectRow kQuartzRow{
     .name = "quartz",
     .aliases = {},
     .hash = HashScheme::fc1,
-    .dst = DstPolicy::cronie(),
+    .dst = DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::last),  // Quartz 2.3.2 (docs/dst.md)
     .runs_on = "quartz",
     .split = [](std::string_view text, const DialectOptions&, bool) { return split_quartz(text); },
     .rules = quartz_rules,

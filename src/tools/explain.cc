@@ -240,14 +240,20 @@ std::string dst_words(const LineSyntax& line, const DstPolicy& policy, bool has_
     lead = "DST policy " + policy.name() + ": ";
   }
   if (!has_dst) return lead + "the zone has no DST transitions to worry about.";
-  const std::string gap_text = gap == DstPolicy::Gap::skip
-                                   ? "local times that do not exist when clocks spring forward are skipped"
-                                   : "a local time skipped when clocks spring forward runs once, at the first "
-                                     "instant after the gap";
-  const std::string overlap_text = overlap == DstPolicy::Overlap::both ? "runs in both passes"
-                                   : overlap == DstPolicy::Overlap::first
-                                       ? "runs once, in the first pass (before clocks go back)"
-                                       : "runs once, in the second pass (after clocks go back)";
+  const std::string gap_text =
+      gap == DstPolicy::Gap::skip    ? "local times that do not exist when clocks spring forward are skipped"
+      : gap == DstPolicy::Gap::shift ? "a local time skipped when clocks spring forward runs once, at the first "
+                                       "instant after the gap"
+      : gap == DstPolicy::Gap::later ? "a local time skipped when clocks spring forward runs the gap's length later "
+                                       "(02:30 at 03:30)"
+                                     : "a local time skipped when clocks spring forward is skipped if the schedule "
+                                       "runs every hour, else runs once, at the first instant after the gap";
+  const std::string overlap_text =
+      overlap == DstPolicy::Overlap::both    ? "runs in both passes"
+      : overlap == DstPolicy::Overlap::first ? "runs once, in the first pass (before clocks go back)"
+      : overlap == DstPolicy::Overlap::last  ? "runs once, in the second pass (after clocks go back)"
+                                             : "runs in both passes if the schedule runs every hour, else once, in "
+                                               "the first pass";
   return lead + gap_text + "; a local time repeated when clocks fall back " + overlap_text + ".";
 }
 

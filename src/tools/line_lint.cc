@@ -360,7 +360,11 @@ void LineLint::dst(const LineSyntax& resolved, const ParseOptions& check, TimeZo
     default: break;
   }
   const DstPolicy policy = by_target.value_or(options_.dst_policy());
-  const DstPolicy effective = policy.cron ? DstPolicy::of(DstPolicy::Gap::shift, DstPolicy::Overlap::first) : policy;
+  // Fixed times are what this warns about: `cron` treats them as shift-first,
+  // `hourly` as shift and first (a line firing every hour is no fixed time).
+  DstPolicy effective = policy.cron ? DstPolicy::of(DstPolicy::Gap::shift, DstPolicy::Overlap::first) : policy;
+  if (effective.overlap == DstPolicy::Overlap::hourly) effective.overlap = DstPolicy::Overlap::first;
+  if (effective.gap == DstPolicy::Gap::hourly) effective.gap = DstPolicy::Gap::shift;
   // The line on a bare wall clock: a UTC schedule's instants are local times.
   std::optional<Schedule> wall;
   bool gap_done = false, overlap_done = false;
@@ -401,7 +405,9 @@ void LineLint::dst(const LineSyntax& resolved, const ParseOptions& check, TimeZo
                       local_text(lo, "%H:%M"), local_text(hi + 1, "%H:%M"), offset_text(before), offset_text(after),
                       policy_name,
                       skip ? "skips it, so the job does not run that day"
-                           : "runs it once at " + local_text(hi + 1, "%H:%M") + ", the first instant after the gap"));
+                      : effective.gap == DstPolicy::Gap::later
+                          ? "runs it at " + local_text(local + (hi + 1 - lo), "%H:%M") + ", the gap's length later"
+                          : "runs it once at " + local_text(hi + 1, "%H:%M") + ", the first instant after the gap"));
     } else {
       overlap_done = true;
       const auto o = effective.overlap;

@@ -61,8 +61,9 @@ TEST_P(DstTorture, EveryZoneEveryTransition2000To2040) {
   const Expr exprs[] = {{Dialect::standard, "30 2 * * *"},     {Dialect::standard, "0 0 * * *"},
                         {Dialect::standard, "*/15 * * * *"},   {Dialect::standard, "59 1,23 * * *"},
                         {Dialect::standard, "H H(0-3) * * *"}, {Dialect::jenkins, "H/20 * * * *"},
-                        {Dialect::quartz, "0 30 0-3 ? * *"}};
-  const char* policies[] = {"cron", "skip-last", "shift-both"};
+                        {Dialect::quartz, "0 30 0-3 ? * *"},   {Dialect::cron_parser, "10,40 2 * * *"},
+                        {Dialect::standard, "*/20 1-3 * * *"}, {Dialect::standard, "30 2 * * *"}};
+  const char* policies[] = {"cron", "skip-last", "shift-both", "later-first", "later-hourly"};
   std::vector<std::string> zones;
   const auto every_zone = all_zones();
   for (std::size_t i = static_cast<std::size_t>(shard); i < every_zone.size(); i += kShards)
@@ -189,7 +190,9 @@ TEST(ReferenceProperty, GeneratedSchedulesRandomInstantsRandomZones) {
   std::cout << "[ property ] FUZZYCRON_PROPERTY_SEED=" << seed << "\n";
   std::mt19937_64 rng(seed);
   const auto zones = all_zones();
-  const char* policies[] = {"cron", "wall", "skip-first", "skip-last", "shift-first", "shift-last", "shift-both"};
+  const char* policies[] = {"cron",         "wall",        "skip-first",  "skip-last",   "shift-first",
+                            "shift-last",   "shift-both",  "later-first", "later-last",  "later-both",
+                            "later-hourly", "skip-hourly", "hourly-both", "hourly-first"};
   const int cases = long_mode() ? 20000 : 600;
   int compared = 0, rejected = 0;
   for (int i = 0; i < cases; ++i) {

@@ -123,6 +123,10 @@ std::vector<std::int64_t> fires(const Schedule& s, std::int64_t lo, std::int64_t
         const auto overlap = static_cast<DstPolicy::Overlap>(p.overlap);
         if (overlap != DstPolicy::Overlap::last) out.insert(at.front());
         if (overlap != DstPolicy::Overlap::first) out.insert(at.back());
+      } else if (static_cast<DstPolicy::Gap>(p.gap) == DstPolicy::Gap::later) {
+        // Skipped: read with the offset in force before the gap, i.e. the
+        // gap's length later on the wall clock (02:30 -> 03:30).
+        out.insert(local - zone.offset_at(local - kDay));
       } else if (static_cast<DstPolicy::Gap>(p.gap) == DstPolicy::Gap::shift) {
         // Skipped: once, at the first instant after the gap, i.e. the
         // transition at which the clock jumped over this local time.

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Each dialect's default DST behaviour against its origin, run here (docs/dst.md,
+# "Checked against the origins"): the origin's chained next() answers around every
+# DST change of New York, Berlin, Lord Howe and Santiago in 2020-2030 (cases.py)
+# against `fuzzycron batch` without a DST policy; differences must be in known.txt.
+# Usage: check.sh ORIGIN FUZZYCRON_BINARY WORK_DIR
+#   ORIGIN: quartz | robfig | cron-parser4 | cron-parser5 | croniter6
+# Exits 77 (skipped) when the origin is not installed (scripts/setup.sh test).
+set -euo pipefail
+origin=$1 fuzzycron=$2 work=$3
+here=$(cd "$(dirname "$0")" && pwd)
+oracles=$(dirname "$here")
+mkdir -p "$work"
+python3 "$here/cases.py" five json > "$work/five.jsonl"
+cases="$work/five.jsonl"
+case "$origin" in
+  quartz)
+    jar=/usr/share/java/quartz2.jar
+    [ -f "$jar" ] && command -v javac >/dev/null || { echo "skip: libquartz2-java or javac missing"; exit 77; }
+    javac -d "$work" -cp "$jar" "$here/QuartzDst.java"
+    python3 "$here/cases.py" quartz json > "$work/quartz.jsonl"
+    python3 "$here/cases.py" quartz tsv | java -cp "$work:$jar" QuartzDst > "$work/answers"
+    cases="$work/quartz.jsonl" dialect=quartz ;;
+  robfig)
+    [ -f /usr/share/gocode/src/github.com/robfig/cron/parser.go ] || { echo "skip: robfig sources missing"; exit 77; }
+    (cd "$oracles/robfig" && GOFLAGS=-mod=mod GOPROXY=off GOCACHE="$work/gocache" go build -o "$work/robfig-oracle" .)
+    "$work/robfig-oracle" < "$cases" > "$work/answers"
+    dialect=kubernetes ;;
+  cron-parser4 | cron-parser5)
+    dir="$oracles/cron-parser"; [ "$origin" = cron-parser4 ] && dir="$oracles/cron-parser4"
+    [ -d "$dir/node_modules/cron-parser" ] || { echo "skip: $dir not installed (scripts/setup.sh test)"; exit 77; }
+    node "$here/cron_parser_dst.js" "$dir" < "$cases" > "$work/answers"
+    dialect=cron-parser ;;
+  croniter6)
+    # Debian's python3-croniter is 1.3.5, whose DST answers are not croniter 6's
+    # (docs/dst.md); croniter 6 is used when importable (e.g. PYTHONPATH=...).
+    python3 -c 'import croniter, sys; sys.exit(0 if hasattr(croniter, "OVERFLOW32B_MODE") and "fuzzycron" not in croniter.__file__ else 1)' 2>/dev/null ||
+      { echo "skip: croniter 6 is not importable (Debian's is 1.3.5)"; exit 77; }
+    python3 "$here/croniter_dst.py" < "$cases" > "$work/answers"
+    dialect=croniter ;;
+  *) echo "unknown origin $origin" >&2; exit 2 ;;
+esac
+python3 "$here/compare.py" "$origin" "$dialect" "$fuzzycron" "$cases" "$work/answers"
