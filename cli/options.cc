@@ -14,20 +14,6 @@
 namespace fuzzycron::cli {
 namespace {
 
-// --dst's help names every dialect's default, read from the library's table.
-std::string dst_help() {
-  std::string s =
-      "DST policy: cron | wall | GAP-OVERLAP (GAP skip|shift|later|hourly, OVERLAP first|last|both|hourly); default: "
-      "the dialect's own (";
-  for (const Dialect d : kAllDialects)
-    s += fmt::format("{}{} {}", d == kAllDialects[0] ? "" : ", ", dialect_name(d), default_dst_policy(d).name());
-  return s + "; docs/dst.md)";
-}
-
-}  // namespace
-
-namespace {
-
 // The group a schema option belongs to on the command line; the dialects' own
 // options (and any new one) go with -d.
 unsigned group_of(std::string_view name) {
