@@ -155,15 +155,19 @@ int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std
     out << j.dump() << "\n";
   } else {
     out << r.text;
-    std::vector<std::tuple<int, int, std::string>> notes;  // in the file's order
+    std::vector<Diagnostic> notes;  // in the file's order, each printed by format_diagnostic
     for (const auto& x : r.changes)
-      notes.emplace_back(x.line, x.column, fmt::format("{}: '{}' -> '{}'", x.name, x.before, x.after));
+      notes.push_back(
+          {Severity::info, "", x.line, x.column, fmt::format("{}: '{}' -> '{}'", x.name, x.before, x.after)});
     for (const auto& x : r.problems)
-      notes.emplace_back(x.line, x.column, fmt::format("document {}, {}: {}", x.document, x.name, x.message));
+      notes.push_back({x.severity, x.code, x.line, x.column,
+                       fmt::format("document {}, {}: {}", x.document, x.name, x.message), x.text});
     for (const auto& x : warnings)
-      notes.emplace_back(x.line, x.column, fmt::format("warning: {}: {}", x.name, x.message));
-    std::sort(notes.begin(), notes.end());
-    for (const auto& [line, column, note] : notes) err << fmt::format("{}:{}:{}: {}\n", shown, line, column, note);
+      notes.push_back({Severity::warning, x.code, x.line, x.column, fmt::format("{}: {}", x.name, x.message), x.text});
+    std::stable_sort(notes.begin(), notes.end(), [](const Diagnostic& a, const Diagnostic& b) {
+      return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+    });
+    for (const auto& d : notes) err << format_diagnostic(shown, d);
   }
   return r.problems.empty() ? kOk : kBadInput;
 }

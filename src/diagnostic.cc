@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
+#include "caret.h"
 
 namespace fuzzycron {
 
@@ -34,14 +34,7 @@ std::string format_diagnostic(std::string_view file, const Diagnostic& d) {
     if (d.line > 0 && d.column > 0) out += fmt::format(":{}", d.column);
   }
   out += fmt::format(": {}{}{}: {}\n", severity_name(d.severity), d.code.empty() ? "" : " ", d.code, d.message);
-  if (!d.text.empty()) {
-    constexpr std::size_t kShown = 200;
-    const bool cut = d.text.size() > kShown;
-    out += fmt::format("  {}{}\n", std::string_view(d.text).substr(0, kShown), cut ? "..." : "");
-    if (d.column > 0)
-      out += fmt::format("  {}^\n",
-                         std::string(std::min<std::size_t>(static_cast<std::size_t>(d.column - 1), kShown), ' '));
-  }
+  if (!d.text.empty()) out += caret_lines(d.text, d.column) + "\n";
   return out;
 }
 

@@ -1,6 +1,6 @@
 #include "fuzzycron/error.h"
 
-#include <algorithm>
+#include "caret.h"
 
 namespace fuzzycron {
 
@@ -33,23 +33,7 @@ std::string Error::with_caret() const {
     out += " (line " + std::to_string(line_) + ", column " + std::to_string(column_) + ")";
   else
     out += " (column " + std::to_string(column_) + ")";
-  // Long text is shown as a window around the column, marked with "...".
-  constexpr std::size_t kContext = 60;
-  const std::size_t at = static_cast<std::size_t>(std::max(column_ - 1, 0));
-  const std::size_t from = at > kContext ? at - kContext : 0;
-  const std::string_view window = std::string_view(text_).substr(std::min(from, text_.size()), 2 * kContext);
-  // Show control characters visibly so the caret lines up.
-  std::string shown = from > 0 ? "..." : "";
-  for (unsigned char c : window) shown += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
-  if (from + window.size() < text_.size()) shown += "...";
-  out += "\n  " + shown + "\n  ";
-  const int pad = std::clamp(static_cast<int>(at - from) + (from > 0 ? 3 : 0), 0, static_cast<int>(shown.size()));
-  // Count display columns, not bytes, for UTF-8 text before the caret.
-  int width = 0;
-  for (int i = 0; i < pad; ++i)
-    if ((static_cast<unsigned char>(shown[i]) & 0xc0) != 0x80) ++width;
-  out += std::string(width, ' ') + "^";
-  return out;
+  return out + "\n" + caret_lines(text_, column_);
 }
 
 }  // namespace fuzzycron

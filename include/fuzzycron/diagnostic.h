@@ -30,7 +30,8 @@ struct Diagnostic {
 // "FILE:LINE:COL: error: message" (the code after the severity when there is
 // one, LINE and COL left out when 0; without a file, for one expression,
 // "line LINE, column COL" or "column COL"), then, when the text is known, the
-// line and a caret under the column. Lines longer than 200 bytes are cut.
+// line and a caret under the column, as Error::with_caret shows them (a long
+// line as 60 bytes either side of the column, control bytes as '?').
 //
 // Example:
 //   format_diagnostic("jobs.crontab", {Severity::error, "", 3, 5, "unknown month 'jna'", "0 0 1 jna * x"});

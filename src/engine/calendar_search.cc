@@ -212,8 +212,6 @@ bool today_matches(const Pattern& p, unsigned d, std::int64_t days) noexcept {
   return p.day_or ? dom || dow : dom && dow;
 }
 
-}  // namespace
-
 // Whether the day matches (no L, W, # or years): by its weekday alone when
 // every month and day of the month is allowed, else from its civil date.
 bool day_matches(const Pattern& p, std::int64_t day) noexcept {
@@ -222,6 +220,8 @@ bool day_matches(const Pattern& p, std::int64_t day) noexcept {
   const Civil c = civil(day);
   return (p.months >> c.m & 1) && today_matches(p, c.d, day);
 }
+
+}  // namespace
 
 std::int64_t first_minute_today(const Pattern& p, std::int64_t minute) noexcept {
   const std::int64_t day = floor_div(minute, 1440);

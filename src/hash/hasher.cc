@@ -2,12 +2,6 @@
 
 namespace fuzzycron::hash {
 
-std::unique_ptr<Hasher> make_fc1(const Seed& seed);
-std::unique_ptr<Hasher> make_jenkins(const Seed& seed);
-std::unique_ptr<Hasher> make_furiko(const Seed& seed, bool hash_fields);
-std::unique_ptr<Hasher> make_croniter(const Seed& seed);
-std::unique_ptr<Hasher> make_cron_parser(const Seed& seed);
-
 std::unique_ptr<Hasher> make_hasher(HashScheme scheme, const Seed& seed, const FurikoOptions& furiko) {
   switch (scheme) {
     case HashScheme::fc1: return make_fc1(seed);

@@ -18,6 +18,13 @@ class Hasher {
   virtual std::uint64_t draw(syntax::FieldId field, int k, std::uint64_t bound) = 0;
 };
 
+// Each scheme's hasher, one file each (hash_<scheme>.cc); make_hasher picks one.
+std::unique_ptr<Hasher> make_fc1(const Seed& seed);
+std::unique_ptr<Hasher> make_jenkins(const Seed& seed);
+std::unique_ptr<Hasher> make_furiko(const Seed& seed, bool hash_fields);
+std::unique_ptr<Hasher> make_croniter(const Seed& seed);
+std::unique_ptr<Hasher> make_cron_parser(const Seed& seed);
+
 std::unique_ptr<Hasher> make_hasher(HashScheme scheme, const Seed& seed, const FurikoOptions& furiko);
 
 // fc1's 64-bit value for a key: the first 8 bytes of SHA-256, big-endian.

@@ -35,6 +35,8 @@ bool has_hash_terms(const syntax::Line& line) noexcept {
   return false;
 }
 
+namespace {
+
 // furiko's quartz format: a bare H or H/n in day-of-week counts 0-6 from
 // Sunday while the format's values are 1-7; H(a-b) is in the format's own.
 int numbering_shift(FieldId id, const Term& t, const DialectOptions& options) {
@@ -43,6 +45,8 @@ int numbering_shift(FieldId id, const Term& t, const DialectOptions& options) {
              ? 1
              : 0;
 }
+
+}  // namespace
 
 void draw_terms(syntax::Line& line, Hasher& hasher, HashScheme scheme, const DialectOptions& options) {
   for (int i = 0; i < syntax::kFieldCount; ++i) {

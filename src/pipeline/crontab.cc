@@ -106,6 +106,8 @@ Schedule CrontabEntry::parse(const ParseOptions& base, const std::string& host) 
   }
 }
 
+namespace {
+
 // "# fields: 6" (one entry) or CRON_FIELDS=6 (the entries below): how many
 // schedule fields the entry has, so six fields are read as six, not as five
 // and a command starting with the sixth. 0 when the value is not 5, 6 or 7.
@@ -113,6 +115,8 @@ int fields_value(std::string_view v) {
   v = trim(v);
   return v == "5" ? 5 : v == "6" ? 6 : v == "7" ? 7 : 0;
 }
+
+}  // namespace
 
 Crontab parse_crontab(std::string_view text, Dialect dialect) {
   Crontab tab;

@@ -63,6 +63,8 @@ syntax::Spec split(std::string_view expression, const ParseOptions& options) {
   }
 }
 
+namespace {
+
 int first_hash_column(const syntax::Line& line) {
   for (const auto& f : line.fields)
     if (f)
@@ -120,6 +122,8 @@ void draw_line(syntax::Line& line, std::unique_ptr<hash::Hasher>& hasher, const 
   hash::draw_terms(line, *hasher, options.hash.value_or(default_hash_scheme(options.dialect)),
                    options.dialect_options());
 }
+
+}  // namespace
 
 // One hasher for the whole spec: Jenkins draws in reading order across lines.
 void draw_hash_forms(syntax::Spec& spec, const ParseOptions& options, bool finish) {

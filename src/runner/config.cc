@@ -68,16 +68,16 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
           named_at = l;
         }
       }
-      std::vector<tools::SettingProblem> said;
+      std::vector<Diagnostic> said;
       job.settings = with_defaults(tools::read_job_settings(entry.settings, said));
-      const tools::SettingProblem* bad = nullptr;  // the first bad value leaves the job out
-      for (const auto& p : said) {
-        if (!p.warning) {
+      const Diagnostic* bad = nullptr;  // the first bad value leaves the job out
+      for (auto& p : said) {
+        if (p.severity == Severity::error) {
           bad = bad ? bad : &p;
           continue;
         }
-        out.problems.push_back(
-            {Severity::warning, "", p.line, p.column, p.message, tab.lines[static_cast<std::size_t>(p.line - 1)]});
+        p.text = tab.lines[static_cast<std::size_t>(p.line - 1)];
+        out.problems.push_back(std::move(p));
       }
       if (bad)
         throw Error(ErrorKind::syntax, bad->message, tab.lines[static_cast<std::size_t>(bad->line - 1)], bad->column,

@@ -64,6 +64,8 @@ std::string FieldWords::range_end(int v) const { return id == FieldId::hour ? fm
 
 std::vector<int> FieldWords::values(const Term& t) const { return tools::term_values(t, limits); }
 
+namespace {
+
 // "every 3rd day of the month starting on the 1st (1, 4, ..., 31; the count
 // restarts each month)": why short day cycles are uneven at month ends.
 std::string day_cycle(const Term& t, const FieldWords& w) {
@@ -149,6 +151,8 @@ std::string hash_phrase(const Term& t, const FieldWords& w) {
   }
   return out;
 }
+
+}  // namespace
 
 // One term as a phrase that fits after "at"/"on"/"in".
 std::string term_phrase(const Term& t, const FieldWords& w) {

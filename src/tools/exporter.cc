@@ -461,12 +461,12 @@ ExportResult export_crontab(const Crontab& crontab, const ExportOptions& options
   for (const auto& e : crontab.errors) x.crontab_error(e);
   for (const auto& e : crontab.entries) {
     Job job{e.line, e.name, e.command, e.schedule, e.environment, {}, {}};
-    std::vector<tools::SettingProblem> problems;
+    std::vector<Diagnostic> problems;
     job.settings = tools::read_job_settings(e.settings, problems);
-    for (const auto& p : problems) {
+    for (auto& p : problems) {
       const auto at = static_cast<std::size_t>(p.line - 1);
-      x.crontab_error({p.warning ? Severity::warning : Severity::error, "", p.line, p.column, p.message,
-                       at < crontab.lines.size() ? crontab.lines[at] : ""});
+      if (at < crontab.lines.size()) p.text = crontab.lines[at];
+      x.crontab_error(std::move(p));
     }
     if (e.reboot) {
       x.reboot(job);

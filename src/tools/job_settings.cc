@@ -110,19 +110,19 @@ std::string quoted(std::string_view value) {
   return "'" + out + (value.size() > 40 ? "...'" : "'");
 }
 
-JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<SettingProblem>& problems) {
+JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<Diagnostic>& problems) {
   JobSettings out;
   for (const auto& s : settings) {
     if (!is_job_setting(s.key)) {  // prose ("# owner: team-a"), or a typo
       if (const auto near = closest_name(s.key, kJobSettingKeys))
         problems.push_back(
-            {s.line, s.key_column,
-             fmt::format("'{}' is not a job setting (read as a comment): did you mean '{}'?", s.key, *near), true});
+            {Severity::warning, "", s.line, s.key_column,
+             fmt::format("'{}' is not a job setting (read as a comment): did you mean '{}'?", s.key, *near), ""});
       continue;
     }
     if (s.key == "name" || s.key == "fields") continue;  // the crontab reader's
     if (auto message = apply(s, out))
-      problems.push_back({s.line, s.value_column, std::move(*message), false});
+      problems.push_back({Severity::error, "", s.line, s.value_column, std::move(*message), ""});
     else
       out.given.emplace_back(s.key, s.value);
   }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fuzzycron/crontab.h"
+#include "fuzzycron/diagnostic.h"
 #include "fuzzycron/dst_policy.h"
 
 namespace fuzzycron::tools {
@@ -42,17 +43,11 @@ inline constexpr std::string_view kJobSettingKeys[] = {
     "starting-deadline", "retry", "retry-on", "on-permanent-failure", "dst",         "fields"};
 bool is_job_setting(std::string_view key);
 
-// A value that does not read, at its line and the value's column; or, as a
-// warning, a key that is a near miss of a setting's ("# timout: 5m"), at the key.
-struct SettingProblem {
-  int line = 0, column = 0;
-  std::string message;  // "timeout: 'soon' is not a duration such as 10m, 90s or 1h30m"
-  bool warning = false;
-};
-
-// The settings of an entry (name and fields are the crontab reader's; prose is
-// skipped). What does not read is in `problems`, in order; the rest still read.
-JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<SettingProblem>& problems);
+// What does not read is a Diagnostic (its text left to the caller, which has
+// the crontab's lines): an error for a value that does not read, at its line
+// and the value's column; a warning for a key that is a near miss of a
+// setting's ("# timout: 5m"), at the key.
+JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<Diagnostic>& problems);
 
 // A value as a message quotes it: at most 40 bytes, control bytes shown as '?'.
 std::string quoted(std::string_view value);

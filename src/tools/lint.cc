@@ -168,10 +168,6 @@ void order(std::vector<Finding>& f) {
   });
 }
 
-}  // namespace
-
-namespace {
-
 constexpr std::array<RunsOn, 9> kRunsOns{RunsOn::fuzzycron,      RunsOn::cron,    RunsOn::kubernetes,
                                          RunsOn::github_actions, RunsOn::systemd, RunsOn::quartz,
                                          RunsOn::spring,         RunsOn::jenkins, RunsOn::furiko};
@@ -217,6 +213,8 @@ bool reads_hash_forms(RunsOn t) noexcept {
   return t == RunsOn::fuzzycron || t == RunsOn::jenkins || t == RunsOn::furiko;
 }
 
+namespace {
+
 // FC005 and FC006: the target's own grammar (what runs the schedule must read it).
 bool target_grammar(std::string_view expression, RunsOn runs_on, int line, std::vector<Finding>& out) {
   const std::optional<Target> target = runs_on == RunsOn::kubernetes       ? std::optional(Target::kubernetes)
@@ -253,6 +251,8 @@ bool target_grammar(std::string_view expression, RunsOn runs_on, int line, std::
   // Kubernetes reads @every DURATION; nothing else here reads it.
   return !(*target == Target::kubernetes && expression.starts_with("@every"));
 }
+
+}  // namespace
 
 std::vector<Finding> lint(std::string_view expression, const LintOptions& options) {
   std::vector<Finding> out;

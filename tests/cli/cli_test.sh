@@ -201,7 +201,7 @@ yaml=$(mktemp --suffix=.yaml)
 printf 'kind: ConfigMap\napiVersion: v1\nmetadata: {name: c}\ndata: {schedule: H * * * *}\n---\n# keep me\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: backup\n  namespace: ops\nspec:\n  schedule: "H H(0-5) * * *"   # nightly\n' >"$yaml"
 want_schedule=$("$bin" resolve -d kubernetes 'H H(0-5) * * *' --seed ops --seed backup)
 check manifest 0 "schedule: \"$want_schedule\"   # nightly" -- resolve --manifest "$yaml"
-check manifest-note 0 ":13:14: ops/backup: 'H H(0-5) * * *' -> '$want_schedule'" -- resolve --manifest "$yaml"
+check manifest-note 0 ":13:14: info: ops/backup: 'H H(0-5) * * *' -> '$want_schedule'" -- resolve --manifest "$yaml"
 input=$(cat "$yaml")
 check manifest-stdin 0 "# keep me" -- resolve --manifest -
 got=$("$bin" resolve --manifest - <"$yaml" 2>/dev/null); expect=$(sed "s|\"H H(0-5) \* \* \*\"|\"$want_schedule\"|" "$yaml")
@@ -211,7 +211,7 @@ check manifest-not-yaml 2 $'<stdin>:4:10: error: not valid YAML: invalid nested 
 input=$'apiVersion: v1\nkind: Pod\n'
 check manifest-no-cronjob 0 $'apiVersion: v1\nkind: Pod' -- resolve --manifest -   # a Helm post-renderer passes it through
 input=$'apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: b\nspec:\n  schedule: H 25 * * *\n---\napiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: g\nspec:\n  schedule: H 4 * * *\n'
-check manifest-bad-schedule 2 '<stdin>:6:15: document 1, default/b: hour: 25 is out of range' -- resolve --manifest -
+check manifest-bad-schedule 2 '<stdin>:6:15: error: document 1, default/b: hour: 25 is out of range' -- resolve --manifest -
 check manifest-bad-schedule-rest 2 "  schedule: $("$bin" resolve -d kubernetes 'H 4 * * *' --seed default --seed g)" -- resolve --manifest -
 check manifest-no-seed 2 'seeds each CronJob with its namespace and name' -- resolve --manifest - --seed x
 check manifest-missing 2 'cannot read' -- resolve --manifest /nonexistent.yaml

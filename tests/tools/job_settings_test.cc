@@ -17,7 +17,7 @@ TEST(JobSettings, ReadsEachKeyAndSaysWhereAValueIsBad) {
       "# catchup: all:5\n# starting-deadline: 2m\n# retry: 3\n# retry-on: 75,11\n"
       "# on-permanent-failure: notify me\n# on-lost: rerun\n# dst: skip-first\n0 3 * * * /bin/x\n");
   ASSERT_EQ(tab.entries.size(), 1u);
-  std::vector<tools::SettingProblem> problems;
+  std::vector<Diagnostic> problems;
   const tools::JobSettings s = tools::read_job_settings(tab.entries[0].settings, problems);
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(s.timeout, std::chrono::minutes(90));
@@ -46,18 +46,18 @@ TEST(JobSettings, ReadsEachKeyAndSaysWhereAValueIsBad) {
   EXPECT_EQ(problems[2].message, "catchup: 'all:N' takes N from 1 to 1000");
   EXPECT_EQ(some.timeout, std::chrono::minutes(5));
   EXPECT_FALSE(some.retry);
-  for (const auto& p : problems) EXPECT_FALSE(p.warning) << p.message;
+  for (const auto& p : problems) EXPECT_EQ(p.severity, Severity::error) << p.message;
 }
 
 // A near miss of a key is prose to cron and a setting lost to the runner:
 // said as a warning at the key, never for prose that is not close to one.
 TEST(JobSettings, NearMissOfAKeyIsAWarningAtTheKey) {
   const Crontab tab = parse_crontab("# owner: team-a\n#  timout: 5m\n# retyr: 3\n0 3 * * * /bin/x\n");
-  std::vector<tools::SettingProblem> problems;
+  std::vector<Diagnostic> problems;
   const tools::JobSettings s = tools::read_job_settings(tab.entries[0].settings, problems);
   EXPECT_FALSE(s.timeout);
   ASSERT_EQ(problems.size(), 2u);
-  EXPECT_TRUE(problems[0].warning);
+  EXPECT_EQ(problems[0].severity, Severity::warning);
   EXPECT_EQ(problems[0].line, 2);
   EXPECT_EQ(problems[0].column, 4);
   EXPECT_EQ(problems[0].message, "'timout' is not a job setting (read as a comment): did you mean 'timeout'?");
