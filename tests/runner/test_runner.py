@@ -431,7 +431,11 @@ def test_rss_bounded_for_a_job_writing_256_mib():
     assert ended and before
     growth_mib = (peak - before) / 1024
     print(f"RSS before {before} KiB, peak {peak} KiB, growth {growth_mib:.1f} MiB for 256 MiB of output")
-    assert growth_mib < 8
+    # What the runner may hold by design: the log queue (AsyncLineBuffer's 16 MiB
+    # capacity, full when this test reads its stdout slowly on a loaded machine:
+    # issue 31 saw 8.4 MiB against the old limit of 8, a test race) plus 8 MiB of
+    # slack for the allocator; nothing near the 256 MiB the job writes.
+    assert growth_mib < 16 + 8
 
 
 # 17. Every JSON line has ts, level, event; run events carry their fields.
