@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-45}
 cmake --preset fuzz >/dev/null
-targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch fuzz_manifest fuzz_c_api fuzz_balance fuzz_tzif)
+targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch fuzz_manifest fuzz_c_api fuzz_balance fuzz_tzif fuzz_interval)
 # Only the fuzz targets: the command-line tool itself is not fuzzed whole, and
 # building it with the fuzzing flags would cost CI a minute.
 cmake --build --preset fuzz -j "$(nproc)" --target "${targets[@]}"
@@ -37,6 +37,12 @@ make_corpus() {
       [ -f "$f" ] || continue
       i=$((i + 1)); { printf '\x00'; cat "$f"; } >"$dir/m-$i"; { printf '\x01'; cat "$f"; } >"$dir/w-$i"
     done
+  elif [ "$target" = fuzz_interval ]; then  # the texts of docs/intervals.md
+    for e in '2w from 2026-01-06T09:00' '90m from 2026-01-01T00:00Z' '6h' '1h30m on mon-fri' '1mo from 2026-01-31T10:00' \
+      '25m between 09:00 and 17:00 on mon-fri' '1y from 2024-02-29T12:00+01:00' '1d from 2026-03-08T02:30'; do
+      i=$((i + 1)); printf '%b%s' "$prefix" "$e" >"$dir/e-$i"
+    done
+    return
   elif [ -d "$vectors" ]; then
     if [ "$target" = fuzz_batch ]; then
       head -q -n 300 "$vectors"/*.jsonl | split -l 1 - "$dir/v-"
@@ -55,6 +61,7 @@ fuzz_target() {
   case $target in
     fuzz_next_prev) prefix='\x00\x01\x00\x01\x40\x42\x0f\x00\x00\x00\x00\x00' ;;
     fuzz_manifest) prefix='\x00' ;;
+    fuzz_interval) prefix='\x00\x01\x00\x01\x40\x42\x0f\x00\x00\x00\x00\x00\x07' ;;
     *) prefix='\x00\x00\x00\x01' ;;
   esac
   make_corpus "$target" "$prefix"

@@ -221,6 +221,23 @@ PYBIND11_MODULE(_fuzzycron, m) {
              }
              return out;
            })
+      // missed(): (fire times to run now, how many were missed, whether the look was capped).
+      .def("missed_ms",
+           [](const fuzzycron::Schedule& s, std::int64_t last_run, std::int64_t now, int catch_up, std::size_t limit,
+              std::int64_t deadline) {
+             fuzzycron::MissedPolicy p;
+             p.catch_up = static_cast<fuzzycron::CatchUp>(catch_up);
+             p.limit = limit;
+             if (deadline >= 0) p.starting_deadline = std::chrono::milliseconds{deadline};
+             fuzzycron::Missed m;
+             {
+               py::gil_scoped_release unlocked;
+               m = fuzzycron::missed(s, at(last_run), at(now), p);
+             }
+             std::vector<std::int64_t> run;
+             for (auto t : m.run) run.push_back(t.time_since_epoch().count());
+             return py::make_tuple(run, m.missed, m.capped);
+           })
       .def_property_readonly("never", &fuzzycron::Schedule::never)
       .def_property_readonly("zone", [](const fuzzycron::Schedule& s) { return std::string(s.zone().name()); });
 

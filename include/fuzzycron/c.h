@@ -138,6 +138,20 @@ FUZZYCRON_EXPORT fuzzycron_status fuzzycron_balance_read(const char* text, size_
 /* NULL is fine; a handle freed before is FUZZYCRON_ERROR_HANDLE. Schedules parsed with it stay valid. */
 FUZZYCRON_EXPORT fuzzycron_status fuzzycron_balance_free(fuzzycron_balance* lock);
 
+/* Catch-up (fuzzycron/missed.h): of the fire times f with last_run_ms < f <=
+ * now_ms, those the policy runs now, oldest first, into out_ms (capacity
+ * entries; *count how many). catch_up: FUZZYCRON_CATCH_UP_SKIP, _LATEST or _ALL
+ * (at most `limit`, the newest); starting_deadline_ms < 0: none, else a fire
+ * older than that at now_ms is not run. *missed (may be NULL): how many fire
+ * times were missed. A small out_ms is FUZZYCRON_ERROR_BUFFER with *count set. */
+#define FUZZYCRON_CATCH_UP_SKIP 0
+#define FUZZYCRON_CATCH_UP_LATEST 1
+#define FUZZYCRON_CATCH_UP_ALL 2
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_missed(const fuzzycron_schedule* schedule, int64_t last_run_ms,
+                                                   int64_t now_ms, int catch_up, size_t limit,
+                                                   int64_t starting_deadline_ms, int64_t* out_ms, size_t capacity,
+                                                   size_t* count, size_t* missed, fuzzycron_error* error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,7 @@
 #include "fuzzycron/dst_policy.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/instant.h"
+#include "fuzzycron/missed.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/rfc3339.h"

@@ -42,6 +42,12 @@ struct ParseOptions {
   // A balance lock (fuzzycron/balance.h): a job it names (by shape, zone and
   // seed) takes its hash values from it; any other job draws plain H.
   std::shared_ptr<const Balance> balance{};
+  // Bounds on any schedule, both included: no fire before not_before or
+  // after not_after (docs/intervals.md).
+  std::optional<sys_milliseconds> not_before{}, not_after{};
+  // Days on which the schedule does not fire, as local dates in its zone:
+  // "2026-12-25,2026-12-24..2026-12-31" (docs/calendars.md). Empty: none.
+  std::string except{};
 
   DialectOptions dialect_options() const noexcept { return {dialect, furiko, croniter, cron_parser, kubernetes}; }
   FUZZYCRON_EXPORT DstPolicy dst_policy() const noexcept;

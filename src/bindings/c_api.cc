@@ -21,6 +21,7 @@
 
 #include "fuzzycron/balance.h"
 #include "fuzzycron/explain.h"
+#include "fuzzycron/missed.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/version.h"
@@ -370,6 +371,31 @@ fuzzycron_status fuzzycron_balance_read(const char* text, size_t length, fuzzycr
 fuzzycron_status fuzzycron_balance_free(fuzzycron_balance* lock) {
   if (!lock) return FUZZYCRON_OK;
   return balances().remove(raw(lock)) ? FUZZYCRON_OK : FUZZYCRON_ERROR_HANDLE;
+}
+
+fuzzycron_status fuzzycron_missed(const fuzzycron_schedule* schedule, int64_t last_run_ms, int64_t now_ms,
+                                  int catch_up, size_t limit, int64_t starting_deadline_ms, int64_t* out_ms,
+                                  size_t capacity, size_t* count, size_t* missed, fuzzycron_error* error) {
+  const fuzzycron::Schedule* s = handles().find(raw(schedule));
+  if (!s)
+    return fail(error, FUZZYCRON_ERROR_HANDLE, "not a live schedule handle (NULL, freed, or not from fuzzycron_parse)");
+  if (!count || (!out_ms && capacity > 0)) return fail(error, FUZZYCRON_ERROR_HANDLE, "count or out_ms is NULL");
+  if (catch_up < FUZZYCRON_CATCH_UP_SKIP || catch_up > FUZZYCRON_CATCH_UP_ALL)
+    return fail(error, FUZZYCRON_ERROR_ARGUMENT, "catch_up: use FUZZYCRON_CATCH_UP_SKIP, _LATEST or _ALL");
+  return guarded(error, [&] {
+    fuzzycron::MissedPolicy p;
+    p.catch_up = static_cast<fuzzycron::CatchUp>(catch_up);
+    p.limit = limit;
+    if (starting_deadline_ms >= 0) p.starting_deadline = std::chrono::milliseconds{starting_deadline_ms};
+    using ms = std::chrono::milliseconds;
+    const auto m = fuzzycron::missed(*s, fuzzycron::sys_milliseconds{ms{last_run_ms}},
+                                     fuzzycron::sys_milliseconds{ms{now_ms}}, p);
+    *count = m.run.size();
+    if (missed) *missed = m.missed;
+    if (m.run.size() > capacity) return fail(error, FUZZYCRON_ERROR_BUFFER, "out_ms is too small: *count says how big");
+    for (std::size_t i = 0; i < m.run.size(); ++i) out_ms[i] = m.run[i].time_since_epoch().count();
+    return ok(error);
+  });
 }
 
 }  // extern "C"

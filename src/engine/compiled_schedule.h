@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "engine/interval.h"
 #include "engine/pattern.h"
 #include "engine/zone.h"
 #include "fuzzycron/dst_policy.h"
@@ -31,7 +32,29 @@ struct CompiledSchedule {
   bool minutes_every_day = false;
   bool fixed_zone = false;
   std::int32_t fixed_offset = 0;  // local = instant + fixed_offset, when fixed_zone
+
+  // An anchored interval (docs/intervals.md) in place of the lines above.
+  bool is_interval = false;
+  Interval interval{};
+  // Bounds and excluded days (any schedule), applied around the search; set
+  // `limited` so next()/prev() take that path and the walk its slow one.
+  bool limited = false;
+  std::int64_t not_before_ms = INT64_MIN, not_after_ms = INT64_MAX;  // both included
+  struct DayRange {
+    std::int64_t lo, hi;  // local days since 1970-01-01, both excluded
+  };
+  std::vector<DayRange> except;  // sorted, disjoint
 };
+
+inline constexpr std::int64_t kNone = INT64_MIN;  // Schedule::kNone: no fire time
+
+// The search without bounds or exclusions (schedule.cc), and with them (limited.cc).
+std::int64_t base_next_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept;
+std::int64_t base_prev_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept;
+std::int64_t limited_next_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept;
+std::int64_t limited_prev_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept;
+bool same_limits(const CompiledSchedule& a, const CompiledSchedule& b) noexcept;
+std::uint64_t limits_hash(const CompiledSchedule& c) noexcept;
 
 struct Access {
   // `patterns` holds at least one line.
@@ -41,6 +64,13 @@ struct Access {
   // Every compiled line, the first one included.
   static std::vector<Pattern> patterns(const Schedule& s);
   static const Pattern& first(const Schedule& s) noexcept { return s.compiled_->first; }
+  // An anchored interval in `zone` (the lines hold a never-matching pattern).
+  static Schedule make_interval(const Interval& interval, TimeZone zone, DstPolicy dst,
+                                std::chrono::milliseconds spread_offset = std::chrono::milliseconds{0});
+  // The same schedule with bounds (ms, both included) and excluded local days.
+  static Schedule with_limits(const Schedule& s, std::int64_t not_before_ms, std::int64_t not_after_ms,
+                              std::vector<CompiledSchedule::DayRange> except);
+  static bool is_interval(const Schedule& s) noexcept { return s.compiled_->is_interval; }
   static const Zone& zone(TimeZone z) noexcept { return *z.zone_; }
   static TimeZone time_zone(const Zone* z) noexcept { return TimeZone(z); }
 };

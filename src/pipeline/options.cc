@@ -11,6 +11,7 @@
 
 #include "fuzzycron/balance.h"
 #include "fuzzycron/error.h"
+#include "fuzzycron/rfc3339.h"
 #include "fuzzycron/time_zone.h"
 #include "suggest.h"
 
@@ -134,6 +135,21 @@ constexpr OptionSpec kSchema[] = {
      .dialects = dialect_bit(Dialect::furiko),
      .help = "furiko: H in a name's place (H in day-of-week) draws from the names",
      .example = "false"},
+    {.name = "not-before",
+     .type = OptionType::text,
+     .dialects = kEveryDialect,
+     .help = "no fire before this instant (RFC 3339, included), e.g. 2026-03-02T00:00:00Z",
+     .example = "2026-03-02T00:00:00Z"},
+    {.name = "not-after",
+     .type = OptionType::text,
+     .dialects = kEveryDialect,
+     .help = "no fire after this instant (RFC 3339, included), e.g. 2026-12-31T23:59:59Z",
+     .example = "2026-03-02T12:00:00Z"},
+    {.name = "except",
+     .type = OptionType::text,
+     .dialects = kEveryDialect,
+     .help = "local dates without fires: YYYY-MM-DD and YYYY-MM-DD..YYYY-MM-DD, comma-separated (docs/calendars.md)",
+     .example = "2026-03-01,2026-03-03..2026-03-04"},
 };
 
 // "offsetWindow", "offset_window", "OFFSET-WINDOW" -> "offsetwindow": names
@@ -222,6 +238,15 @@ void apply(ParseOptions& p, std::string_view name, const std::string& v) {
     p.furiko.hash_seconds_by_default = yes;
   } else if (name == "hash-names") {
     p.furiko.hash_names = yes;
+  } else if (name == "not-before" || name == "not-after") {
+    const auto t = parse_rfc3339(v);
+    if (!t)
+      throw Error(ErrorKind::argument,
+                  std::string(name) + ": not an instant: write RFC 3339 with an offset, e.g. 2026-03-02T00:00:00Z", v,
+                  1);
+    (name == "not-before" ? p.not_before : p.not_after) = *t;
+  } else if (name == "except") {
+    p.except = v;
   }
   // dialect, seed and host are read before the rest (options_from_names).
 }

@@ -12,6 +12,7 @@
 #include "pipeline/pipeline.h"
 #include "syntax/dialects.h"
 #include "syntax/field.h"
+#include "syntax/interval.h"
 
 namespace fuzzycron {
 
@@ -177,7 +178,7 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
                   "an offset window shifts each fire time by the seed's offset, and no seed was given");
     shift = seed_offset(options.seed, options.offset_window);
   }
-  return Access::make(patterns, zone, options.dst_policy(), shift);
+  return with_limits(Access::make(patterns, zone, options.dst_policy(), shift), options);
 }
 
 }  // namespace detail
@@ -201,6 +202,8 @@ Schedule compile(Syntax syntax, const ParseOptions& options) {
 }
 
 Schedule parse(std::string_view expression, const ParseOptions& options) {
+  if (detail::reads_intervals(options.dialect) && syntax::is_every(expression))
+    return detail::parse_interval(expression, options);
   syntax::Spec spec = detail::split(expression, options);
   detail::draw_hash_forms(spec, options);
   return detail::compile_spec(spec, options);

@@ -18,4 +18,12 @@ void finish_line(syntax::Line& line, const ParseOptions& options);
 // The Schedule of a spec whose hash forms are resolved (the tail of parse()).
 Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options);
 
+// Anchored intervals (src/pipeline/interval.cc): whether the dialect reads
+// `@every ...` as one (standard, quartz, jenkins, furiko; kubernetes keeps
+// robfig's reading), and the Schedule of one.
+bool reads_intervals(Dialect d) noexcept;
+Schedule parse_interval(std::string_view expression, const ParseOptions& options);
+// The schedule with the options' bounds and excluded days (unchanged without them).
+Schedule with_limits(const Schedule& s, const ParseOptions& options);
+
 }  // namespace fuzzycron::detail

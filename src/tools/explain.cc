@@ -13,6 +13,7 @@
 
 #include "fuzzycron/balance.h"
 #include "fuzzycron/resolve.h"
+#include "tools/explain_interval.h"
 #include "fuzzycron/syntax.h"
 #include "tools/explain_fields.h"
 #include "tools/term_values.h"
@@ -260,6 +261,7 @@ std::string dst_words(const LineSyntax& line, const DstPolicy& policy, bool has_
 }  // namespace
 
 Explanation explain(std::string_view expression, const ParseOptions& options) {
+  if (auto interval = tools::explain_interval(expression, options)) return *std::move(interval);
   Syntax spec = syntax_of(expression, options);
   Explanation out;
   const Schedule schedule = [&] {  // validates the zone and everything but hash draws
@@ -279,7 +281,7 @@ Explanation explain(std::string_view expression, const ParseOptions& options) {
       sentence = fmt::format("Never fires: {} ({})", *reason, lowercase_first(sentence));
     else if (leap_days_only(line, written, options))
       sentence += ", only in leap years (February 29th)";
-    out.sentences.push_back(sentence + ", in " + out.zone + ".");
+    out.sentences.push_back(sentence + tools::limits_words(options) + ", in " + out.zone + ".");
     for (int i = 0; i < kFieldCount; ++i) {
       const auto& f = line.fields[static_cast<std::size_t>(i)];
       if (!f) continue;

@@ -27,7 +27,7 @@ from . import _fuzzycron
 from ._fuzzycron import Balance, ParseError
 
 __version__ = _fuzzycron.__version__
-__all__ = ["parse", "resolve", "offset", "explain", "lint", "Schedule", "Finding", "ParseError", "Balance",
+__all__ = ["parse", "resolve", "offset", "explain", "lint", "Schedule", "Missed", "Finding", "ParseError", "Balance",
            "read_balance", "option_schema", "croniter",
            "CroniterBadCronError", "CroniterBadDateError", "CroniterNotAlphaError"]
 
@@ -71,6 +71,10 @@ def _pairs(options: dict) -> List[tuple]:
             pairs.append((name, "true" if value else "false"))
         elif isinstance(value, timedelta):
             pairs.append((name, f"{value // _MS}ms"))
+        elif isinstance(value, datetime):  # not_before, not_after; a naive datetime is UTC
+            if value.tzinfo is None or value.tzinfo.utcoffset(value) is None:
+                value = value.replace(tzinfo=timezone.utc)
+            pairs.append((name, value.isoformat()))
         elif isinstance(value, ZoneInfo):
             pairs.append((name, value.key))
         else:
@@ -108,6 +112,13 @@ def read_balance(path) -> Balance:
         return Balance(f.read())
 
 
+@dataclasses.dataclass(frozen=True)
+class Missed:
+    run: List[datetime]  # to run now, oldest first
+    missed: int  # fire times in (last_run, now]
+    capped: bool  # the look stopped at 100,000 fire times
+
+
 class Schedule:
     """A compiled schedule: next, prev and fire times in its zone."""
 
@@ -139,6 +150,26 @@ class Schedule:
             for ms in batch:
                 yield _from_ms(ms, self._zone)
             lo = batch[-1] + 1
+
+    def missed(self, last_run: datetime, now: datetime, catch_up: str = "skip", limit: int = 1,
+               starting_deadline: Optional[timedelta] = None) -> "Missed":
+        """The fire times in (last_run, now] and those to run now under the
+        runner's catch-up policy: "skip", "latest", or "all" (at most `limit`,
+        the newest); a fire older than starting_deadline at `now` is not run.
+
+        >>> import fuzzycron
+        >>> from datetime import datetime, timezone
+        >>> s = fuzzycron.parse("0 * * * *")
+        >>> m = s.missed(datetime(2026, 3, 1, 8, tzinfo=timezone.utc), datetime(2026, 3, 1, 12, 30, tzinfo=timezone.utc), "all", 2)
+        >>> [t.hour for t in m.run], m.missed
+        ([11, 12], 4)
+        """
+        modes = {"skip": 0, "latest": 1, "all": 2}
+        if catch_up not in modes:
+            raise ValueError(f"catch_up: use skip, latest or all, not {catch_up!r}")
+        deadline = -1 if starting_deadline is None else starting_deadline // _MS
+        run, count, capped = self._core.missed_ms(_to_ms(last_run), _to_ms(now), modes[catch_up], limit, deadline)
+        return Missed([_from_ms(ms, self._zone) for ms in run], count, capped)
 
     @property
     def never(self) -> bool:

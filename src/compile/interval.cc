@@ -1,0 +1,102 @@
+#include "compile/interval.h"
+
+#include <fmt/format.h>
+
+#include "engine/calendar_search.h"
+#include "fuzzycron/error.h"
+#include "hash/hasher.h"
+
+namespace fuzzycron::compiler {
+namespace {
+
+using detail::Interval;
+using Unit = syntax::IntervalSyntax::Unit;
+
+std::uint8_t gap_of(DstPolicy dst) noexcept {
+  // A calendar interval fires at a fixed time of day: under `cron` and `hourly`
+  // it is a fixed-time schedule (shift-first), as "30 2 * * *" is.
+  if (dst.cron || dst.gap == DstPolicy::Gap::hourly) return static_cast<std::uint8_t>(DstPolicy::Gap::shift);
+  return static_cast<std::uint8_t>(dst.gap);
+}
+std::uint8_t overlap_of(DstPolicy dst) noexcept {
+  if (dst.cron || dst.overlap == DstPolicy::Overlap::hourly) return static_cast<std::uint8_t>(DstPolicy::Overlap::first);
+  return static_cast<std::uint8_t>(dst.overlap);
+}
+
+// The phase: fc1 of the seed with the field name "every" (docs/fc1.md), so it
+// does not depend on the dialect's hash scheme and is the same in every dialect.
+std::uint64_t drawn(const Seed& seed) { return hash::fc1_u64(hash::fc1_key(seed, "every", 0)); }
+
+}  // namespace
+
+detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail::Zone& zone, DstPolicy dst,
+                                  const Seed& seed) {
+  Interval iv;
+  iv.unit = s.unit == Unit::seconds ? Interval::Unit::seconds
+            : s.unit == Unit::days  ? Interval::Unit::days
+                                    : Interval::Unit::months;
+  iv.step = s.count;
+  iv.window = s.window;
+  iv.window_lo = s.window_lo;
+  iv.window_hi = s.window_hi;
+  iv.weekdays = s.weekdays;
+  iv.gap = gap_of(dst);
+  iv.overlap = overlap_of(dst);
+  if (s.from) {
+    const auto& a = *s.from;
+    const std::int64_t wall = detail::days_from_civil(a.year, static_cast<unsigned>(a.month),
+                                                      static_cast<unsigned>(a.day)) *
+                                  86400 +
+                              a.hour * 3600 + a.minute * 60 + a.second;
+    iv.starts = true;
+    if (a.offset_seconds) {
+      const std::int64_t instant = wall - *a.offset_seconds;
+      iv.anchor = iv.unit == Interval::Unit::seconds ? instant : instant + zone.offset_at(instant);
+    } else {
+      std::int64_t at[2];
+      // A wall time the clocks skip has no instant: refused rather than moved,
+      // since every later fire keeps its time of day (docs/intervals.md).
+      if (detail::instants_of_local(zone, wall, static_cast<std::uint8_t>(DstPolicy::Gap::skip),
+                                    static_cast<std::uint8_t>(DstPolicy::Overlap::first), at) == 0)
+        throw Error(ErrorKind::syntax,
+                    fmt::format("{:04}-{:02}-{:02}T{:02}:{:02} does not exist in {}: the clocks skip it for daylight "
+                                "saving time; write a time after the change, or an offset such as +01:00",
+                                a.year, a.month, a.day, a.hour, a.minute, zone.name()),
+                    s.text, a.column, 1);
+      iv.anchor = iv.unit == Interval::Unit::seconds ? at[0] : wall;
+    }
+    return iv;
+  }
+  if (s.window) {  // each day's window is the anchor: no phase to draw
+    iv.anchor = kIntervalEpoch;
+    return iv;
+  }
+  if (seed.empty())
+    throw Error(ErrorKind::missing_seed,
+                "@every without 'from' draws its phase from a seed such as the job's name, and none was given; "
+                "or anchor it, e.g. '@every 6h from 2026-01-01T00:00Z'",
+                s.text, s.column, 1);
+  const std::uint64_t h = drawn(seed);
+  if (iv.unit == Interval::Unit::seconds) {
+    // Whole minutes when the step is, as H draws a minute; else whole seconds.
+    const std::int64_t grain = iv.step % 60 == 0 ? 60 : 1;
+    iv.anchor = kIntervalEpoch + static_cast<std::int64_t>(h % static_cast<std::uint64_t>(iv.step / grain)) * grain;
+  } else if (iv.unit == Interval::Unit::days) {
+    // A minute within the step's days, on the wall clock.
+    iv.anchor = kIntervalEpoch + static_cast<std::int64_t>(h % static_cast<std::uint64_t>(iv.step * 1440)) * 60;
+  } else {
+    // A month within the step, a day 1-28 (no month lacks it) and a minute.
+    const std::uint64_t per_month = 28 * 1440;
+    const std::uint64_t v = h % (static_cast<std::uint64_t>(iv.step) * per_month);
+    const std::int64_t month = static_cast<std::int64_t>(v / per_month);
+    const std::int64_t day = static_cast<std::int64_t>(v % per_month / 1440);
+    const std::int64_t minute = static_cast<std::int64_t>(v % 1440);
+    const std::int64_t y = 2000 + month / 12;
+    iv.anchor = detail::days_from_civil(y, static_cast<unsigned>(month % 12 + 1), static_cast<unsigned>(day + 1)) *
+                    86400 +
+                minute * 60;
+  }
+  return iv;
+}
+
+}  // namespace fuzzycron::compiler

@@ -1,0 +1,107 @@
+// Anchored intervals and the limits any schedule takes (bounds, excluded
+// days): from ParseOptions to the compiled form (docs/intervals.md).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "compile/interval.h"
+#include "engine/compiled_schedule.h"
+#include "engine/interval.h"
+#include "fuzzycron/error.h"
+#include "fuzzycron/resolve.h"
+#include "fuzzycron/seed.h"
+#include "pipeline/pipeline.h"
+#include "syntax/interval.h"
+
+namespace fuzzycron::detail {
+namespace {
+
+using DayRange = CompiledSchedule::DayRange;
+
+// "2026-12-25" at `at` into days since 1970-01-01.
+std::int64_t read_date(std::string_view all, std::size_t at, std::size_t n) {
+  const std::string_view s = all.substr(at, n);
+  auto bad = [&]() {
+    return Error(ErrorKind::argument, "except: write dates as YYYY-MM-DD and ranges as YYYY-MM-DD..YYYY-MM-DD, "
+                 "separated by commas",
+                 std::string(all), static_cast<int>(at) + 1);
+  };
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') throw bad();
+  int v[3] = {0, 0, 0};
+  const std::size_t starts[3] = {0, 5, 8}, lens[3] = {4, 2, 2};
+  for (int i = 0; i < 3; ++i)
+    for (std::size_t k = 0; k < lens[i]; ++k) {
+      const char c = s[starts[i] + k];
+      if (c < '0' || c > '9') throw bad();
+      v[i] = v[i] * 10 + (c - '0');
+    }
+  const std::int64_t day = days_from_civil(v[0], static_cast<unsigned>(v[1]), static_cast<unsigned>(v[2]));
+  const CivilDate back = civil_from_days(day);
+  if (v[0] < 1 || v[1] < 1 || v[1] > 12 || v[2] < 1 || back.day != static_cast<unsigned>(v[2]))
+    throw Error(ErrorKind::argument, fmt::format("except: '{}' is not a date", s), std::string(all),
+                static_cast<int>(at) + 1);
+  return day;
+}
+
+std::vector<DayRange> excluded_days(std::string_view text) {
+  std::vector<DayRange> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = std::min(text.find(',', start), text.size());
+    std::size_t a = start, b = end;
+    while (a < b && text[a] == ' ') ++a;
+    while (b > a && text[b - 1] == ' ') --b;
+    const std::size_t dots = text.substr(a, b - a).find("..");
+    DayRange r{};
+    if (dots == std::string_view::npos) {
+      r.lo = r.hi = read_date(text, a, b - a);
+    } else {
+      r.lo = read_date(text, a, dots);
+      r.hi = read_date(text, a + dots + 2, b - a - dots - 2);
+      if (r.hi < r.lo)
+        throw Error(ErrorKind::argument, "except: the range ends before it starts", std::string(text),
+                    static_cast<int>(a) + 1);
+    }
+    out.push_back(r);
+    start = end + 1;
+  }
+  std::sort(out.begin(), out.end(), [](const DayRange& x, const DayRange& y) { return x.lo < y.lo; });
+  std::vector<DayRange> merged;  // overlapping or touching ranges as one
+  for (const DayRange& r : out)
+    if (!merged.empty() && r.lo <= merged.back().hi + 1)
+      merged.back().hi = std::max(merged.back().hi, r.hi);
+    else
+      merged.push_back(r);
+  return merged;
+}
+
+}  // namespace
+
+bool reads_intervals(Dialect d) noexcept {
+  return d == Dialect::standard || d == Dialect::quartz || d == Dialect::jenkins || d == Dialect::furiko;
+}
+
+Schedule parse_interval(std::string_view expression, const ParseOptions& options) {
+  const syntax::IntervalSyntax s = syntax::parse_interval(expression);
+  const TimeZone zone = TimeZone::locate(options.time_zone);
+  const Interval iv = compiler::compile_interval(s, Access::zone(zone), options.dst_policy(), options.seed);
+  std::chrono::milliseconds shift{0};
+  if (options.offset_window.count() > 0) {
+    if (options.seed.empty())
+      throw Error(ErrorKind::missing_seed,
+                  "an offset window shifts each fire time by the seed's offset, and no seed was given");
+    shift = seed_offset(options.seed, options.offset_window);
+  }
+  return with_limits(Access::make_interval(iv, zone, options.dst_policy(), shift), options);
+}
+
+Schedule with_limits(const Schedule& s, const ParseOptions& options) {
+  if (!options.not_before && !options.not_after && options.except.empty()) return s;
+  const std::int64_t lo = options.not_before ? options.not_before->time_since_epoch().count() : INT64_MIN;
+  const std::int64_t hi = options.not_after ? options.not_after->time_since_epoch().count() : INT64_MAX;
+  if (lo > hi)
+    throw Error(ErrorKind::argument, "not-after comes before not-before: the schedule could never fire");
+  return Access::with_limits(s, lo, hi, options.except.empty() ? std::vector<DayRange>{} : excluded_days(options.except));
+}
+
+}  // namespace fuzzycron::detail

@@ -1,0 +1,117 @@
+#include "tools/explain_interval.h"
+
+#include <cstdlib>
+#include <fmt/format.h>
+
+#include <array>
+
+#include "fuzzycron/rfc3339.h"
+#include "syntax/interval.h"
+
+namespace fuzzycron::tools {
+namespace {
+
+using Unit = syntax::IntervalSyntax::Unit;
+
+std::string plural(std::int64_t n, std::string_view one) {
+  return n == 1 ? fmt::format("{}", one) : fmt::format("{} {}s", n, one);
+}
+
+std::string step_words(const syntax::IntervalSyntax& s) {
+  if (s.unit == Unit::months) {
+    if (s.count % 12 == 0) return "every " + plural(s.count / 12, "year");
+    return "every " + plural(s.count, "month");
+  }
+  if (s.unit == Unit::days) {
+    if (s.count % 7 == 0) return "every " + plural(s.count / 7, "week");
+    return "every " + plural(s.count, "day");
+  }
+  const std::int64_t h = s.count / 3600, m = s.count / 60 % 60, sec = s.count % 60;
+  std::string out;
+  auto add = [&](std::int64_t n, std::string_view unit) {
+    if (n == 0) return;
+    out += (out.empty() ? "" : " ") + (n == 1 && out.empty() && unit != "second" ? std::string(unit)
+                                                                               : fmt::format("{} {}s", n, unit));
+  };
+  add(h, "hour"), add(m, "minute"), add(sec, "second");
+  if (out == "hour" || out == "minute" || out == "second") return "every " + out;
+  return "every " + out;
+}
+
+std::string clock(std::int32_t s) {
+  return s % 60 ? fmt::format("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+                : fmt::format("{:02}:{:02}", s / 3600, s / 60 % 60);
+}
+
+std::string days_words(std::uint8_t bits) {
+  static constexpr std::array<std::string_view, 7> kNames = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                                             "Thursday", "Friday", "Saturday"};
+  if (bits == 0x7f) return "";
+  if (bits == 0x3e) return ", Monday to Friday";
+  if (bits == 0x41) return ", on Saturdays and Sundays";
+  std::string out;
+  for (int d = 1; d <= 7; ++d)
+    if (bits >> (d % 7) & 1) out += (out.empty() ? "" : ", ") + std::string(kNames[static_cast<std::size_t>(d % 7)]);
+  return ", on " + out;
+}
+
+}  // namespace
+
+std::string limits_words(const ParseOptions& options) {
+  std::string out;
+  if (options.not_before) out += ", not before " + format_rfc3339(*options.not_before, TimeZone::utc());
+  if (options.not_after) out += ", not after " + format_rfc3339(*options.not_after, TimeZone::utc());
+  if (!options.except.empty()) out += ", except on " + options.except;
+  return out;
+}
+
+std::optional<Explanation> explain_interval(std::string_view expression, const ParseOptions& options) {
+  const auto d = options.dialect;
+  if (!(d == Dialect::standard || d == Dialect::quartz || d == Dialect::jenkins || d == Dialect::furiko) ||
+      !syntax::is_every(expression))
+    return std::nullopt;
+  ParseOptions check = options;  // validates everything; the phase needs a seed, a description does not
+  if (check.seed.empty()) check.seed = Seed({"explain"});
+  const Schedule schedule = parse(expression, check);
+  const syntax::IntervalSyntax s = syntax::parse_interval(expression);
+  Explanation out;
+  out.zone = std::string(schedule.zone().name());
+  std::string sentence = step_words(s);
+  sentence[0] = static_cast<char>(sentence[0] - 'a' + 'A');
+  if (s.unit == Unit::seconds)
+    sentence += s.window ? "" : " (an exact duration)";
+  else
+    sentence += " (on the calendar: the same time of day across DST changes)";
+  if (s.window)
+    sentence += fmt::format(" between {} and {}, starting again at {} each day", clock(s.window_lo),
+                            clock(s.window_hi), clock(s.window_lo));
+  if (s.from) {
+    const auto& a = *s.from;
+    sentence += fmt::format(", from {:04}-{:02}-{:02}T{:02}:{:02}", a.year, a.month, a.day, a.hour, a.minute);
+    if (a.second) sentence += fmt::format(":{:02}", a.second);
+    if (a.offset_seconds)
+      sentence += *a.offset_seconds == 0 ? "Z"
+                                         : fmt::format("{}{:02}:{:02}", *a.offset_seconds < 0 ? '-' : '+',
+                                                       std::abs(*a.offset_seconds) / 3600,
+                                                       std::abs(*a.offset_seconds) / 60 % 60);
+  } else if (!s.window) {
+    sentence += options.seed.parts().size() >= 2 ? ", at a stable phase chosen from the host and the job's name"
+                                                 : ", at a stable phase chosen from the job's name";
+  }
+  sentence += days_words(s.weekdays);
+  if (schedule.never()) sentence = "Never fires: " + sentence;
+  out.sentences.push_back(sentence + limits_words(options) + ", in " + out.zone + ".");
+  out.dst = s.unit == Unit::seconds && !s.window
+                ? "exact durations: DST changes move no fire time"
+                : "a time of day the clocks skip fires as the DST policy says (" + options.dst_policy().name() + ")";
+  if (!s.from && !s.window && !options.seed.empty()) {
+    // The phase as the first fire time from the epoch (Monday 2000-01-03, docs/intervals.md).
+    const auto epoch = *parse_rfc3339("2000-01-03T00:00:00Z") - std::chrono::hours{14};
+    if (const auto first = parse(expression, options).next(epoch))
+      out.resolved = fmt::format("fires at {} and every {} from there", format_rfc3339(*first, schedule.zone()),
+                                 step_words(s).substr(6));
+  }
+  return out;
+}
+
+}  // namespace fuzzycron::tools
