@@ -73,9 +73,19 @@ std::int64_t first_instant_from(const Zone& zone, std::int64_t local) noexcept {
   return out[0];
 }
 
-std::int64_t window_end(const Zone& zone, std::int64_t local) noexcept {
+// A window's edges on a day the clocks change: a skipped start opens the
+// window when the gap ends (or, under `later`, the gap's length later, as
+// java.util.Calendar and so Quartz place it); a repeated start opens it in the
+// pass the overlap policy names (last: the second, as Quartz does); the end
+// closes it after the last pass.
+std::int64_t window_start(const Interval& iv, const Zone& zone, std::int64_t local) noexcept {
   std::int64_t out[2];
-  const int n = instants_of_local(zone, local, kShift, kLast, out);
+  instants_of_local(zone, local, iv.gap == kLater ? kLater : kShift, iv.overlap == kLast ? kLast : kFirst, out);
+  return out[0];
+}
+std::int64_t window_end(const Interval& iv, const Zone& zone, std::int64_t local) noexcept {
+  std::int64_t out[2];
+  const int n = instants_of_local(zone, local, iv.gap == kLater ? kLater : kShift, kLast, out);
   return out[n - 1];
 }
 
@@ -127,8 +137,8 @@ std::int64_t window_next(const Interval& iv, const Zone& zone, std::int64_t t) n
   for (int i = 0; i < 16; ++i, ++day) {
     if (day * kDay > kMaxLocal) return kNoMatch;
     if (!(iv.weekdays >> weekday_of_day(day) & 1)) continue;
-    const std::int64_t lo = first_instant_from(zone, day * kDay + iv.window_lo);
-    const std::int64_t hi = window_end(zone, day * kDay + iv.window_hi);
+    const std::int64_t lo = window_start(iv, zone, day * kDay + iv.window_lo);
+    const std::int64_t hi = window_end(iv, zone, day * kDay + iv.window_hi);
     const std::int64_t c = t < lo ? lo : lo + (floor_div(t - lo, iv.step) + 1) * iv.step;
     if (c <= hi) return usable(c) ? c : kNoMatch;
   }
@@ -141,9 +151,9 @@ std::int64_t window_prev(const Interval& iv, const Zone& zone, std::int64_t t) n
   for (int i = 0; i < 16; ++i, --day) {
     if (day * kDay < kMinLocal) return kNoMatch;
     if (!(iv.weekdays >> weekday_of_day(day) & 1)) continue;
-    const std::int64_t lo = first_instant_from(zone, day * kDay + iv.window_lo);
+    const std::int64_t lo = window_start(iv, zone, day * kDay + iv.window_lo);
     if (lo >= t) continue;
-    const std::int64_t hi = window_end(zone, day * kDay + iv.window_hi);
+    const std::int64_t hi = window_end(iv, zone, day * kDay + iv.window_hi);
     const std::int64_t c = lo + floor_div(std::min(t - 1, hi) - lo, iv.step) * iv.step;
     if (iv.starts && c < iv.anchor) return kNoMatch;
     return usable(c) ? c : kNoMatch;

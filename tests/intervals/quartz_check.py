@@ -89,6 +89,42 @@ def expression(case) -> str:
     return text
 
 
+def known_deviation(case, quartz, ours) -> str:
+    """Why Quartz and fuzzycron differ where they are known to (docs/intervals.md,
+    "Checked against Quartz"), checked: Quartz's answers equal ours up to the
+    point the documented rule predicts, and ours keep the anchor's day or time
+    after it. "" when the case is not such a case."""
+    kind, _, zone, start, interval, unit, _, _ = case
+    if kind != "cal" or isinstance(ours, dict) or quartz == ours:
+        return ""
+    tz = ZoneInfo(zone)
+    anchor = datetime.fromtimestamp(start / 1000, tz)
+    local = [datetime.fromtimestamp(t / 1000, tz) for t in ours]
+    first = next(i for i, (a, b) in enumerate(zip(quartz, ours)) if a != b)
+    if unit == "MONTH" and anchor.day > 28:
+        # Quartz adds a month to the previous fire, so a clamped day (the 28th
+        # of February) sticks; fuzzycron counts each month from the anchor.
+        clamped = [i for i, t in enumerate(local) if t.day < anchor.day]
+        if clamped and first > clamped[0] and all(t.day == anchor.day for t in local if t.month != 2):
+            return "a clamped day of month sticks in Quartz (chained adds); fuzzycron counts from the anchor"
+    if zone == "Australia/Lord_Howe" and unit in ("DAY", "WEEK", "MONTH", "YEAR"):
+        # A 30-minute gap: Quartz resolves 02:15 to 02:45 and then restores only
+        # the hour, so every later fire is at 02:45; fuzzycron keeps 02:15.
+        in_gap = [i for i, t in enumerate(local) if (t.hour, t.minute) != (anchor.hour, anchor.minute)]
+        after = [t for i, t in enumerate(local) if not in_gap or i > in_gap[0]]
+        if in_gap and first > in_gap[0] and all((t.hour, t.minute) == (anchor.hour, anchor.minute) for t in after):
+            return "Quartz keeps the minute a 30-minute gap moved the fire to; fuzzycron keeps the anchor's"
+    if unit in ("MONTH", "YEAR") and len(quartz) == len(ours):
+        # java.util.Calendar's add(MONTH/YEAR) resolves a repeated wall time to
+        # its second pass (add(DAY) keeps the first); fuzzycron takes the pass
+        # the overlap policy names (first here) for every unit.
+        differ = [i for i, (a, b) in enumerate(zip(quartz, ours)) if a != b]
+        wall = lambda t: datetime.fromtimestamp(t / 1000, tz).replace(tzinfo=None)
+        if all(wall(quartz[i]) == wall(ours[i]) and quartz[i] > ours[i] for i in differ):
+            return "Quartz's month and year steps take an overlap's second pass; fuzzycron the policy's (first)"
+    return ""
+
+
 def main() -> int:
     fuzzycron, work = sys.argv[1], sys.argv[2]
     if not os.path.exists(JAR) or not shutil.which("javac"):
@@ -115,7 +151,9 @@ def main() -> int:
     requests = []
     for c in all_cases:
         kind, cid, zone, start, _, _, count, _ = c
-        requests.append(json.dumps({"id": cid, "expr": expression(c), "zone": zone, "dst": "later-first",
+        # Quartz's daily window opens a repeated start time in its second pass.
+        dst = "later-last" if kind == "daily" else "later-first"
+        requests.append(json.dumps({"id": cid, "expr": expression(c), "zone": zone, "dst": dst,
                                     "from": iso_z(start - 1000), "next": count}))
     batch = subprocess.run([fuzzycron, "batch"], input="\n".join(requests) + "\n", capture_output=True, text=True,
                            check=True)
@@ -128,10 +166,16 @@ def main() -> int:
             ours[reply["id"]] = [ms(datetime.fromisoformat(t.replace("Z", "+00:00"))) for t in reply["next"]]
     failed = 0
     fires = 0
+    deviations = 0
     for c in all_cases:
         cid = c[1]
         q, o = quartz[cid], ours[cid]
         fires += len(q)
+        why = known_deviation(c, q, o)
+        if why:
+            deviations += 1
+            print(f"known deviation {cid}: {why}")
+            continue
         if q != o:
             failed += 1
             if failed <= 10:
@@ -147,7 +191,8 @@ def main() -> int:
                         break
                 else:
                     print(f"  lengths {len(q)} vs {len(o)}")
-    print(f"{len(all_cases) - failed}/{len(all_cases)} cases agree ({fires} Quartz fire times)")
+    print(f"{len(all_cases) - failed - deviations}/{len(all_cases)} cases agree ({fires} Quartz fire times), "
+          f"{deviations} known deviations (docs/intervals.md)")
     return 1 if failed else 0
 
 
