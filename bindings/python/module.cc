@@ -229,14 +229,14 @@ PYBIND11_MODULE(_fuzzycron, m) {
              p.catch_up = static_cast<fuzzycron::CatchUp>(catch_up);
              p.limit = limit;
              if (deadline >= 0) p.starting_deadline = std::chrono::milliseconds{deadline};
-             fuzzycron::Missed m;
+             fuzzycron::Missed result;
              {
                py::gil_scoped_release unlocked;
-               m = fuzzycron::missed(s, at(last_run), at(now), p);
+               result = fuzzycron::missed(s, at(last_run), at(now), p);
              }
              std::vector<std::int64_t> run;
-             for (auto t : m.run) run.push_back(t.time_since_epoch().count());
-             return py::make_tuple(run, m.missed, m.capped);
+             for (auto t : result.run) run.push_back(t.time_since_epoch().count());
+             return py::make_tuple(run, result.missed, result.capped);
            })
       .def_property_readonly("never", &fuzzycron::Schedule::never)
       .def_property_readonly("zone", [](const fuzzycron::Schedule& s) { return std::string(s.zone().name()); });

@@ -31,9 +31,9 @@ struct MissedPolicy {
 };
 
 struct Missed {
-  std::vector<sys_milliseconds> run;  // to run now, oldest first
-  std::size_t missed = 0;             // fire times in (last_run, now] looked at
-  std::size_t skipped = 0;            // missed - run.size()
+  std::vector<sys_milliseconds> run;                // to run now, oldest first
+  std::size_t missed = 0;                           // fire times in (last_run, now] looked at
+  std::size_t skipped = 0;                          // missed - run.size()
   std::optional<sys_milliseconds> first{}, last{};  // the oldest and newest missed
   bool capped = false;                              // max_looked was reached
 };

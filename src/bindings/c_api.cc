@@ -373,9 +373,9 @@ fuzzycron_status fuzzycron_balance_free(fuzzycron_balance* lock) {
   return balances().remove(raw(lock)) ? FUZZYCRON_OK : FUZZYCRON_ERROR_HANDLE;
 }
 
-fuzzycron_status fuzzycron_missed(const fuzzycron_schedule* schedule, int64_t last_run_ms, int64_t now_ms,
-                                  int catch_up, size_t limit, int64_t starting_deadline_ms, int64_t* out_ms,
-                                  size_t capacity, size_t* count, size_t* missed, fuzzycron_error* error) {
+fuzzycron_status fuzzycron_missed(const fuzzycron_schedule* schedule, int64_t last_run_ms, int64_t now_ms, int catch_up,
+                                  size_t limit, int64_t starting_deadline_ms, int64_t* out_ms, size_t capacity,
+                                  size_t* count, size_t* missed, fuzzycron_error* error) {
   const fuzzycron::Schedule* s = handles().find(raw(schedule));
   if (!s)
     return fail(error, FUZZYCRON_ERROR_HANDLE, "not a live schedule handle (NULL, freed, or not from fuzzycron_parse)");
@@ -388,8 +388,8 @@ fuzzycron_status fuzzycron_missed(const fuzzycron_schedule* schedule, int64_t la
     p.limit = limit;
     if (starting_deadline_ms >= 0) p.starting_deadline = std::chrono::milliseconds{starting_deadline_ms};
     using ms = std::chrono::milliseconds;
-    const auto m = fuzzycron::missed(*s, fuzzycron::sys_milliseconds{ms{last_run_ms}},
-                                     fuzzycron::sys_milliseconds{ms{now_ms}}, p);
+    const auto m =
+        fuzzycron::missed(*s, fuzzycron::sys_milliseconds{ms{last_run_ms}}, fuzzycron::sys_milliseconds{ms{now_ms}}, p);
     *count = m.run.size();
     if (missed) *missed = m.missed;
     if (m.run.size() > capacity) return fail(error, FUZZYCRON_ERROR_BUFFER, "out_ms is too small: *count says how big");

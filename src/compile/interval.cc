@@ -19,7 +19,8 @@ std::uint8_t gap_of(DstPolicy dst) noexcept {
   return static_cast<std::uint8_t>(dst.gap);
 }
 std::uint8_t overlap_of(DstPolicy dst) noexcept {
-  if (dst.cron || dst.overlap == DstPolicy::Overlap::hourly) return static_cast<std::uint8_t>(DstPolicy::Overlap::first);
+  if (dst.cron || dst.overlap == DstPolicy::Overlap::hourly)
+    return static_cast<std::uint8_t>(DstPolicy::Overlap::first);
   return static_cast<std::uint8_t>(dst.overlap);
 }
 
@@ -44,10 +45,9 @@ detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail:
   iv.overlap = overlap_of(dst);
   if (s.from) {
     const auto& a = *s.from;
-    const std::int64_t wall = detail::days_from_civil(a.year, static_cast<unsigned>(a.month),
-                                                      static_cast<unsigned>(a.day)) *
-                                  86400 +
-                              a.hour * 3600 + a.minute * 60 + a.second;
+    const std::int64_t wall =
+        detail::days_from_civil(a.year, static_cast<unsigned>(a.month), static_cast<unsigned>(a.day)) * 86400 +
+        a.hour * 3600 + a.minute * 60 + a.second;
     iv.starts = true;
     if (a.offset_seconds) {
       const std::int64_t instant = wall - *a.offset_seconds;
@@ -62,7 +62,7 @@ detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail:
                     fmt::format("{:04}-{:02}-{:02}T{:02}:{:02} does not exist in {}: the clocks skip it for daylight "
                                 "saving time; write a time after the change, or an offset such as +01:00",
                                 a.year, a.month, a.day, a.hour, a.minute, zone.name()),
-                    s.text, a.column, 1);
+                    s.text, a.column, 0);
       iv.anchor = iv.unit == Interval::Unit::seconds ? at[0] : wall;
     }
     return iv;
@@ -75,7 +75,7 @@ detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail:
     throw Error(ErrorKind::missing_seed,
                 "@every without 'from' draws its phase from a seed such as the job's name, and none was given; "
                 "or anchor it, e.g. '@every 6h from 2026-01-01T00:00Z'",
-                s.text, s.column, 1);
+                s.text, s.column, 0);
   const std::uint64_t h = drawn(seed);
   if (iv.unit == Interval::Unit::seconds) {
     // Whole minutes when the step is, as H draws a minute; else whole seconds.
@@ -92,9 +92,9 @@ detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail:
     const std::int64_t day = static_cast<std::int64_t>(v % per_month / 1440);
     const std::int64_t minute = static_cast<std::int64_t>(v % 1440);
     const std::int64_t y = 2000 + month / 12;
-    iv.anchor = detail::days_from_civil(y, static_cast<unsigned>(month % 12 + 1), static_cast<unsigned>(day + 1)) *
-                    86400 +
-                minute * 60;
+    iv.anchor =
+        detail::days_from_civil(y, static_cast<unsigned>(month % 12 + 1), static_cast<unsigned>(day + 1)) * 86400 +
+        minute * 60;
   }
   return iv;
 }

@@ -252,9 +252,12 @@ int instants_of_local(const Zone& zone, std::int64_t local, std::uint8_t gap, st
   for (const std::int32_t o : offsets) {
     const ZoneInterval g = zone.interval_at(local - o);
     if (g.prev_offset < g.offset && g.begin + g.prev_offset <= local && local < g.begin + g.offset) {
-      if (gap == kShift) out[0] = g.begin;
-      else if (gap == kLater) out[0] = local - g.prev_offset;
-      else return 0;
+      if (gap == kShift)
+        out[0] = g.begin;
+      else if (gap == kLater)
+        out[0] = local - g.prev_offset;
+      else
+        return 0;
       return 1;
     }
   }
@@ -262,9 +265,9 @@ int instants_of_local(const Zone& zone, std::int64_t local, std::uint8_t gap, st
 }
 
 bool same_interval(const Interval& a, const Interval& b) noexcept {
-  return a.unit == b.unit && a.step == b.step && a.anchor == b.anchor && a.starts == b.starts &&
-         a.window == b.window && a.window_lo == b.window_lo && a.window_hi == b.window_hi &&
-         a.weekdays == b.weekdays && a.gap == b.gap && a.overlap == b.overlap;
+  return a.unit == b.unit && a.step == b.step && a.anchor == b.anchor && a.starts == b.starts && a.window == b.window &&
+         a.window_lo == b.window_lo && a.window_hi == b.window_hi && a.weekdays == b.weekdays && a.gap == b.gap &&
+         a.overlap == b.overlap;
 }
 
 std::int64_t interval_next(const Interval& iv, const Zone& zone, std::int64_t t) noexcept {

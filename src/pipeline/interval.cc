@@ -22,7 +22,8 @@ using DayRange = CompiledSchedule::DayRange;
 std::int64_t read_date(std::string_view all, std::size_t at, std::size_t n) {
   const std::string_view s = all.substr(at, n);
   auto bad = [&]() {
-    return Error(ErrorKind::argument, "except: write dates as YYYY-MM-DD and ranges as YYYY-MM-DD..YYYY-MM-DD, "
+    return Error(ErrorKind::argument,
+                 "except: write dates as YYYY-MM-DD and ranges as YYYY-MM-DD..YYYY-MM-DD, "
                  "separated by commas",
                  std::string(all), static_cast<int>(at) + 1);
   };
@@ -99,9 +100,9 @@ Schedule with_limits(const Schedule& s, const ParseOptions& options) {
   if (!options.not_before && !options.not_after && options.except.empty()) return s;
   const std::int64_t lo = options.not_before ? options.not_before->time_since_epoch().count() : INT64_MIN;
   const std::int64_t hi = options.not_after ? options.not_after->time_since_epoch().count() : INT64_MAX;
-  if (lo > hi)
-    throw Error(ErrorKind::argument, "not-after comes before not-before: the schedule could never fire");
-  return Access::with_limits(s, lo, hi, options.except.empty() ? std::vector<DayRange>{} : excluded_days(options.except));
+  if (lo > hi) throw Error(ErrorKind::argument, "not-after comes before not-before: the schedule could never fire");
+  return Access::with_limits(s, lo, hi,
+                             options.except.empty() ? std::vector<DayRange>{} : excluded_days(options.except));
 }
 
 }  // namespace fuzzycron::detail

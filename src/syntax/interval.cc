@@ -31,8 +31,7 @@ class Reader {
     out.text = std::string(text_);
     out.column = tokens_[0].column;
     if (tokens_.size() < 2)
-      fail("@every needs an interval, e.g. '@every 2w from 2026-01-06T09:00' or '@every 6h'", tokens_[0].column +
-                                                                                                     6);
+      fail("@every needs an interval, e.g. '@every 2w from 2026-01-06T09:00' or '@every 6h'", tokens_[0].column + 6);
     duration(tokens_[1], out);
     bool seen_from = false, seen_between = false, seen_on = false;
     for (std::size_t i = 2; i < tokens_.size();) {
@@ -64,15 +63,16 @@ class Reader {
     }
     if (out.window) {
       if (out.unit != IntervalSyntax::Unit::seconds || out.count > 86400)
-        fail("a daily window takes an interval of a day or less in s, m or h (e.g. @every 25m between 09:00 and "
-             "17:00)",
-             tokens_[1].column);
+        fail(
+            "a daily window takes an interval of a day or less in s, m or h (e.g. @every 25m between 09:00 and "
+            "17:00)",
+            tokens_[1].column);
     }
     return out;
   }
 
  private:
-  [[noreturn]] void fail(std::string message, int column) const { syntax::fail(std::move(message), text_, column, 1); }
+  [[noreturn]] void fail(std::string message, int column) const { syntax::fail(std::move(message), text_, column, 0); }
 
   void once(bool& seen, const Token& t) const {
     if (seen) fail(fmt::format("'{}' is given twice", t.text), t.column);
@@ -242,7 +242,8 @@ class Reader {
       if (dash == std::string_view::npos) {
         bits = static_cast<std::uint8_t>(bits | 1u << day(item, col));
       } else {
-        const int lo = day(item.substr(0, dash), col), hi = day(item.substr(dash + 1), col + static_cast<int>(dash) + 1);
+        const int lo = day(item.substr(0, dash), col),
+                  hi = day(item.substr(dash + 1), col + static_cast<int>(dash) + 1);
         for (int d = lo;; d = (d + 1) % 7) {
           bits = static_cast<std::uint8_t>(bits | 1u << d);
           if (d == hi) break;
@@ -263,8 +264,8 @@ bool is_every(std::string_view text) noexcept {
   const auto first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos) return false;
   const std::string_view rest = text.substr(first);
-  return rest.size() >= 6 && same_word(rest.substr(0, 6), "@every") && (rest.size() == 6 || rest[6] == ' ' ||
-                                                                         rest[6] == '\t');
+  return rest.size() >= 6 && same_word(rest.substr(0, 6), "@every") &&
+         (rest.size() == 6 || rest[6] == ' ' || rest[6] == '\t');
 }
 
 IntervalSyntax parse_interval(std::string_view text) { return Reader(text).read(); }

@@ -13,9 +13,9 @@
 
 #include "fuzzycron/balance.h"
 #include "fuzzycron/resolve.h"
-#include "tools/explain_interval.h"
 #include "fuzzycron/syntax.h"
 #include "tools/explain_fields.h"
+#include "tools/explain_interval.h"
 #include "tools/term_values.h"
 
 namespace fuzzycron {

@@ -1,7 +1,7 @@
 #include "tools/explain_interval.h"
 
-#include <cstdlib>
 #include <fmt/format.h>
+#include <cstdlib>
 
 #include <array>
 
@@ -30,8 +30,8 @@ std::string step_words(const syntax::IntervalSyntax& s) {
   std::string out;
   auto add = [&](std::int64_t n, std::string_view unit) {
     if (n == 0) return;
-    out += (out.empty() ? "" : " ") + (n == 1 && out.empty() && unit != "second" ? std::string(unit)
-                                                                               : fmt::format("{} {}s", n, unit));
+    out += (out.empty() ? "" : " ") +
+           (n == 1 && out.empty() && unit != "second" ? std::string(unit) : fmt::format("{} {}s", n, unit));
   };
   add(h, "hour"), add(m, "minute"), add(sec, "second");
   if (out == "hour" || out == "minute" || out == "second") return "every " + out;
@@ -83,17 +83,17 @@ std::optional<Explanation> explain_interval(std::string_view expression, const P
   else
     sentence += " (on the calendar: the same time of day across DST changes)";
   if (s.window)
-    sentence += fmt::format(" between {} and {}, starting again at {} each day", clock(s.window_lo),
-                            clock(s.window_hi), clock(s.window_lo));
+    sentence += fmt::format(" between {} and {}, starting again at {} each day", clock(s.window_lo), clock(s.window_hi),
+                            clock(s.window_lo));
   if (s.from) {
     const auto& a = *s.from;
     sentence += fmt::format(", from {:04}-{:02}-{:02}T{:02}:{:02}", a.year, a.month, a.day, a.hour, a.minute);
     if (a.second) sentence += fmt::format(":{:02}", a.second);
     if (a.offset_seconds)
-      sentence += *a.offset_seconds == 0 ? "Z"
-                                         : fmt::format("{}{:02}:{:02}", *a.offset_seconds < 0 ? '-' : '+',
-                                                       std::abs(*a.offset_seconds) / 3600,
-                                                       std::abs(*a.offset_seconds) / 60 % 60);
+      sentence += *a.offset_seconds == 0
+                      ? "Z"
+                      : fmt::format("{}{:02}:{:02}", *a.offset_seconds < 0 ? '-' : '+',
+                                    std::abs(*a.offset_seconds) / 3600, std::abs(*a.offset_seconds) / 60 % 60);
   } else if (!s.window) {
     sentence += options.seed.parts().size() >= 2 ? ", at a stable phase chosen from the host and the job's name"
                                                  : ", at a stable phase chosen from the job's name";
