@@ -48,6 +48,7 @@ struct Missed {
 //   missed(hourly, last, now, {CatchUp::all, 2}).run;     // {11:00, 12:00}; .skipped == 2
 //   MissedPolicy p{CatchUp::all, 10, std::chrono::minutes{90}};
 //   missed(hourly, last, now, p).run;                     // {11:00, 12:00}: 09:00 and 10:00 are too old
+// (tests/intervals/limits_test.cc, Missed.ThePoliciesOfTheRunner, runs these examples.)
 FUZZYCRON_EXPORT Missed missed(const Schedule& schedule, sys_milliseconds last_run, sys_milliseconds now,
                                const MissedPolicy& policy);
 
