@@ -37,6 +37,7 @@ case $profile in
       openjdk-17-jdk-headless junit5 libquartz2-java libspring-context-java libslf4j-java clojure
       maven libmaven-compiler-plugin-java libsurefire-java libmaven-jar-plugin-java libmaven-resources-plugin-java
       libmaven-install-plugin-java libmaven-clean-plugin-java
+      libical-dev
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac

@@ -44,6 +44,10 @@ struct CompiledSchedule {
     std::int64_t lo, hi;  // local days since 1970-01-01, both excluded
   };
   std::vector<DayRange> except;  // sorted, disjoint
+  struct Span {
+    std::int64_t lo_ms, hi_ms;  // instants [lo, hi) without fires (timed calendar events)
+  };
+  std::vector<Span> except_spans;  // sorted by lo_ms, disjoint
 };
 
 inline constexpr std::int64_t kNone = INT64_MIN;  // Schedule::kNone: no fire time
@@ -69,7 +73,8 @@ struct Access {
                                 std::chrono::milliseconds spread_offset = std::chrono::milliseconds{0});
   // The same schedule with bounds (ms, both included) and excluded local days.
   static Schedule with_limits(const Schedule& s, std::int64_t not_before_ms, std::int64_t not_after_ms,
-                              std::vector<CompiledSchedule::DayRange> except);
+                              std::vector<CompiledSchedule::DayRange> except,
+                              std::vector<CompiledSchedule::Span> except_spans = {});
   static bool is_interval(const Schedule& s) noexcept { return s.compiled_->is_interval; }
   static const Zone& zone(TimeZone z) noexcept { return *z.zone_; }
   static TimeZone time_zone(const Zone* z) noexcept { return TimeZone(z); }

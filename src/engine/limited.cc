@@ -26,6 +26,16 @@ std::int64_t raw_prev(const CompiledSchedule& c, sys_milliseconds t) noexcept {
   return r == kNoMatch ? kNone : r * 1000 + c.offset.count();
 }
 
+// The excluded span holding the instant `ms`, or nullptr.
+const CompiledSchedule::Span* in_span(const CompiledSchedule& c, std::int64_t ms) noexcept {
+  if (c.except_spans.empty()) return nullptr;
+  auto it = std::upper_bound(c.except_spans.begin(), c.except_spans.end(), ms,
+                             [](std::int64_t x, const CompiledSchedule::Span& r) { return x < r.lo_ms; });
+  if (it == c.except_spans.begin()) return nullptr;
+  --it;
+  return ms < it->hi_ms ? &*it : nullptr;
+}
+
 // The excluded range holding the local day of the fire at `ms`, or nullptr.
 const CompiledSchedule::DayRange* excluded(const CompiledSchedule& c, std::int64_t ms) noexcept {
   if (c.except.empty()) return nullptr;
@@ -51,12 +61,15 @@ std::int64_t day_start_ms(const Zone& zone, std::int64_t day) noexcept {
 std::int64_t limited_next_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept {
   if (c.not_before_ms != INT64_MIN && t.time_since_epoch().count() < c.not_before_ms)
     t = sys_milliseconds{milliseconds{c.not_before_ms - 1}};
-  for (std::size_t i = 0; i <= c.except.size() + 1; ++i) {
+  for (std::size_t i = 0; i <= c.except.size() + c.except_spans.size() + 1; ++i) {
     const std::int64_t r = raw_next(c, t);
     if (r == kNone || r > c.not_after_ms) return kNone;
-    const auto* x = excluded(c, r);
-    if (!x) return r;
-    t = sys_milliseconds{milliseconds{std::max(r, day_start_ms(*c.zone, x->hi + 1) - 1)}};
+    if (const auto* x = excluded(c, r))
+      t = sys_milliseconds{milliseconds{std::max(r, day_start_ms(*c.zone, x->hi + 1) - 1)}};
+    else if (const auto* sp = in_span(c, r))
+      t = sys_milliseconds{milliseconds{std::max(r, sp->hi_ms - 1)}};
+    else
+      return r;
   }
   return kNone;
 }
@@ -64,12 +77,15 @@ std::int64_t limited_next_ms(const CompiledSchedule& c, sys_milliseconds t) noex
 std::int64_t limited_prev_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept {
   if (c.not_after_ms != INT64_MAX && t.time_since_epoch().count() > c.not_after_ms)
     t = sys_milliseconds{milliseconds{c.not_after_ms + 1}};
-  for (std::size_t i = 0; i <= c.except.size() + 1; ++i) {
+  for (std::size_t i = 0; i <= c.except.size() + c.except_spans.size() + 1; ++i) {
     const std::int64_t r = raw_prev(c, t);
     if (r == kNone || r < c.not_before_ms) return kNone;
-    const auto* x = excluded(c, r);
-    if (!x) return r;
-    t = sys_milliseconds{milliseconds{std::min(r, day_start_ms(*c.zone, x->lo))}};
+    if (const auto* x = excluded(c, r))
+      t = sys_milliseconds{milliseconds{std::min(r, day_start_ms(*c.zone, x->lo))}};
+    else if (const auto* sp = in_span(c, r))
+      t = sys_milliseconds{milliseconds{std::min(r, sp->lo_ms)}};
+    else
+      return r;
   }
   return kNone;
 }
@@ -80,6 +96,10 @@ bool same_limits(const CompiledSchedule& a, const CompiledSchedule& b) noexcept 
     return false;
   for (std::size_t i = 0; i < a.except.size(); ++i)
     if (a.except[i].lo != b.except[i].lo || a.except[i].hi != b.except[i].hi) return false;
+  if (a.except_spans.size() != b.except_spans.size()) return false;
+  for (std::size_t i = 0; i < a.except_spans.size(); ++i)
+    if (a.except_spans[i].lo_ms != b.except_spans[i].lo_ms || a.except_spans[i].hi_ms != b.except_spans[i].hi_ms)
+      return false;
   return true;
 }
 
@@ -95,6 +115,8 @@ std::uint64_t limits_hash(const CompiledSchedule& c) noexcept {
   }
   mix(static_cast<std::uint64_t>(c.not_before_ms)), mix(static_cast<std::uint64_t>(c.not_after_ms));
   for (const auto& r : c.except) mix(static_cast<std::uint64_t>(r.lo)), mix(static_cast<std::uint64_t>(r.hi));
+  for (const auto& r : c.except_spans)
+    mix(static_cast<std::uint64_t>(r.lo_ms)), mix(static_cast<std::uint64_t>(r.hi_ms));
   return h;
 }
 
@@ -113,12 +135,15 @@ Schedule Access::make_interval(const Interval& interval, TimeZone zone, DstPolic
 }
 
 Schedule Access::with_limits(const Schedule& s, std::int64_t not_before_ms, std::int64_t not_after_ms,
-                             std::vector<CompiledSchedule::DayRange> except) {
+                             std::vector<CompiledSchedule::DayRange> except,
+                             std::vector<CompiledSchedule::Span> except_spans) {
   auto c = std::make_shared<CompiledSchedule>(*s.compiled_);
   c->not_before_ms = not_before_ms;
   c->not_after_ms = not_after_ms;
   c->except = std::move(except);
-  c->limited = not_before_ms != INT64_MIN || not_after_ms != INT64_MAX || !c->except.empty();
+  c->except_spans = std::move(except_spans);
+  c->limited =
+      not_before_ms != INT64_MIN || not_after_ms != INT64_MAX || !c->except.empty() || !c->except_spans.empty();
   // The walk's shortcut knows nothing of bounds or excluded days.
   if (c->limited) c->minutes_every_day = false;
   return Schedule(std::move(c));

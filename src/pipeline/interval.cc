@@ -10,6 +10,7 @@
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/seed.h"
+#include "pipeline/ical.h"
 #include "pipeline/pipeline.h"
 #include "syntax/interval.h"
 
@@ -24,7 +25,7 @@ std::int64_t read_date(std::string_view all, std::size_t at, std::size_t n) {
   auto bad = [&]() {
     return Error(ErrorKind::argument,
                  "except: write dates as YYYY-MM-DD and ranges as YYYY-MM-DD..YYYY-MM-DD, "
-                 "separated by commas",
+                 "or name an iCalendar file, separated by commas",
                  std::string(all), static_cast<int>(at) + 1);
   };
   if (s.size() != 10 || s[4] != '-' || s[7] != '-') throw bad();
@@ -44,15 +45,30 @@ std::int64_t read_date(std::string_view all, std::size_t at, std::size_t n) {
   return day;
 }
 
-std::vector<DayRange> excluded_days(std::string_view text) {
-  std::vector<DayRange> out;
+bool is_date_item(std::string_view item) {
+  return item.size() >= 10 && item[0] >= '0' && item[0] <= '9' && item[4] == '-';
+}
+
+// Days and spans from the `except` text: dates, ranges and iCalendar files.
+CalendarExclusions excluded(std::string_view text, const Zone& zone) {
+  CalendarExclusions all;
+  std::vector<DayRange>& out = all.days;
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t end = std::min(text.find(',', start), text.size());
     std::size_t a = start, b = end;
     while (a < b && text[a] == ' ') ++a;
     while (b > a && text[b - 1] == ' ') --b;
-    const std::size_t dots = text.substr(a, b - a).find("..");
+    const std::string_view item = text.substr(a, b - a);
+    start = end + 1;
+    if (!item.empty() && !is_date_item(item)) {  // a calendar file
+      CalendarExclusions f = read_ical_file(std::string(item), zone, std::string(text), static_cast<int>(a) + 1);
+      out.insert(out.end(), f.days.begin(), f.days.end());
+      all.spans.insert(all.spans.end(), f.spans.begin(), f.spans.end());
+      all.events += f.events;
+      continue;
+    }
+    const std::size_t dots = item.find("..");
     DayRange r{};
     if (dots == std::string_view::npos) {
       r.lo = r.hi = read_date(text, a, b - a);
@@ -64,7 +80,6 @@ std::vector<DayRange> excluded_days(std::string_view text) {
                     static_cast<int>(a) + 1);
     }
     out.push_back(r);
-    start = end + 1;
   }
   std::sort(out.begin(), out.end(), [](const DayRange& x, const DayRange& y) { return x.lo < y.lo; });
   std::vector<DayRange> merged;  // overlapping or touching ranges as one
@@ -73,7 +88,17 @@ std::vector<DayRange> excluded_days(std::string_view text) {
       merged.back().hi = std::max(merged.back().hi, r.hi);
     else
       merged.push_back(r);
-  return merged;
+  all.days = std::move(merged);
+  using Span = CompiledSchedule::Span;
+  std::sort(all.spans.begin(), all.spans.end(), [](const Span& x, const Span& y) { return x.lo_ms < y.lo_ms; });
+  std::vector<Span> spans;
+  for (const Span& r : all.spans)
+    if (!spans.empty() && r.lo_ms <= spans.back().hi_ms)
+      spans.back().hi_ms = std::max(spans.back().hi_ms, r.hi_ms);
+    else
+      spans.push_back(r);
+  all.spans = std::move(spans);
+  return all;
 }
 
 }  // namespace
@@ -101,8 +126,9 @@ Schedule with_limits(const Schedule& s, const ParseOptions& options) {
   const std::int64_t lo = options.not_before ? options.not_before->time_since_epoch().count() : INT64_MIN;
   const std::int64_t hi = options.not_after ? options.not_after->time_since_epoch().count() : INT64_MAX;
   if (lo > hi) throw Error(ErrorKind::argument, "not-after comes before not-before: the schedule could never fire");
-  return Access::with_limits(s, lo, hi,
-                             options.except.empty() ? std::vector<DayRange>{} : excluded_days(options.except));
+  if (options.except.empty()) return Access::with_limits(s, lo, hi, {});
+  CalendarExclusions x = excluded(options.except, Access::zone(s.zone()));
+  return Access::with_limits(s, lo, hi, std::move(x.days), std::move(x.spans));
 }
 
 }  // namespace fuzzycron::detail
