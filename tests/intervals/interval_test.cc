@@ -218,7 +218,9 @@ TEST_P(IntervalWalk, NextAndPrevFindExactlyTheReferenceFireTimes) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, IntervalWalk, ::testing::ValuesIn(kCases));
+// Names ctest can show: the case's place in kCases.
+INSTANTIATE_TEST_SUITE_P(Cases, IntervalWalk, ::testing::ValuesIn(kCases),
+                         [](const ::testing::TestParamInfo<Case>& p) { return "case" + std::to_string(p.index); });
 
 }  // namespace
 }  // namespace fuzzycron
