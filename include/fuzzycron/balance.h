@@ -58,12 +58,13 @@ class FUZZYCRON_EXPORT Balance {
   //   const Balance lock = Balance::read(R"({"fuzzycron_balance": 1, "dialect": "standard",
   //       "hash": "fc1", "epsilon": 0.25, "groups": [{"shape": "H * * * *", "zone": "UTC",
   //       "slots": 60, "capacity": 1, "jobs": {"web-1/backup": [17]}}]})");
-  //   *lock.find("H  * * * *", "UTC", Seed({"web-1", "backup"}));  // {17}
-  //   lock.find("H * * * *", "UTC", Seed({"web-2", "backup"}));    // nullptr: plain H
+  //   *lock.find("H  * * * *", "UTC", Seed({"web-1", "backup"}));  // == std::vector{17}
+  //   // Not in the lock: plain H.
+  //   lock.find("H * * * *", "UTC", Seed({"web-2", "backup"}));  // == nullptr
   //   ParseOptions o;
   //   o.seed = Seed({"web-1", "backup"});
   //   o.balance = std::make_shared<const Balance>(lock);
-  //   resolve("H * * * *", o);  // "17 * * * *"
+  //   resolve("H * * * *", o);  // == "17 * * * *"
   const std::vector<int>* find(std::string_view shape, std::string_view zone, const Seed& seed) const;
 
   Dialect dialect() const noexcept { return dialect_; }

@@ -75,7 +75,8 @@ struct BalanceResult {
 //     jobs.push_back(j);
 //   }
 //   const BalanceResult r = balance(jobs, {});
-//   r.groups[0].peak;  // 1: three jobs in 60 minutes, one per minute at most
+//   // Three jobs in 60 minutes: one a minute at most.
+//   r.groups[0].peak;  // == 1u
 FUZZYCRON_EXPORT BalanceResult balance(const std::vector<BalanceJob>& jobs, const BalanceOptions& options);
 
 // The jobs of crontabs, each entry on each host seeded [host, name] as

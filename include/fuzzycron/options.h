@@ -74,9 +74,10 @@ FUZZYCRON_EXPORT std::string option_name(const OptionSpec& option, NameStyle sty
 //   names.set("zone", "Europe/Berlin");
 //   names.set("seed", "backup-db");
 //   ParseOptions o = options_from_names(names);
-//   // o.dialect == Dialect::quartz, o.seed.parts() == {"backup-db"}
-//   names.set("dialect", "quarts");  // throws: "dialect: unknown value 'quarts': use standard, quartz, ..."
-//   names.set("dts", "wall");        // throws: "unknown option 'dts' (did you mean 'dst'?)"
+//   o.dialect;       // == Dialect::quartz
+//   o.seed.parts();  // == std::vector<std::string>{"backup-db"}
+//   names.set("dialect", "quarts");  // throws "dialect: unknown value 'quarts': use standard, quartz"
+//   names.set("dts", "wall");        // throws "unknown option 'dts' (did you mean 'dst'?)"
 struct FUZZYCRON_EXPORT OptionNames {
   // Each option given, by its canonical name, with its text.
   std::vector<std::pair<const OptionSpec*, std::string>> given{};
@@ -117,7 +118,7 @@ FUZZYCRON_EXPORT std::string join(std::span<const std::string_view> names, std::
 //
 // Example:
 //   parse_duration("1h30m");   // == std::chrono::minutes{90}
-//   parse_duration("15mins");  // throws, column 3
+//   parse_duration("15mins");  // throws "not a duration: write e.g. 15m" at column 3
 FUZZYCRON_EXPORT std::chrono::milliseconds parse_duration(std::string_view text);
 
 }  // namespace fuzzycron

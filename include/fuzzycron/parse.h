@@ -57,12 +57,16 @@ FUZZYCRON_EXPORT DstPolicy default_dst_policy(Dialect d) noexcept;
 //   ParseOptions o;
 //   o.time_zone = "Europe/Berlin";
 //   const Schedule s = parse("*/15 9-17 * * mon-fri", o);
-//   s.next(*parse_rfc3339("2026-03-06T16:50:00Z"));  // 2026-03-09T09:00:00+01:00 (Monday)
+//   // Friday 17:50 in Berlin: the next fire is Monday's first.
+//   format_rfc3339(*s.next(*parse_rfc3339("2026-03-06T16:50:00Z")), s.zone());  // == "2026-03-09T09:00:00+01:00"
+//   // Daily at 03:12 Berlin time for this seed.
 //   o.seed = Seed({"web-07", "backup-db"});
-//   parse("H 3 * * *", o);  // fires daily at 03:12 Berlin time for this seed
-//   parse("0 0 30 2 *");    // parses; never() is true
-//   parse("61 * * * *");    // throws Error: column 1, "minute: 61 is out of range"
-// (tests/docs/header_examples_test.cc runs these examples.)
+//   const auto t = parse("H 3 * * *", o).next(*parse_rfc3339("2026-03-06T00:00:00Z"));
+//   format_rfc3339(*t, s.zone());  // == "2026-03-06T03:12:00+01:00"
+//   // February 30th parses, and never fires.
+//   parse("0 0 30 2 *").never();  // == true
+//   parse("61 * * * *");          // throws "minute: 61 is out of range" at column 1
+// (The build runs every header's examples: tests/docs/header_examples.py.)
 FUZZYCRON_EXPORT Schedule parse(std::string_view expression, const ParseOptions& options = {});
 
 // The expression split and checked, hash forms as written. Throws

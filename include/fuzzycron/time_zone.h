@@ -31,8 +31,8 @@ class FUZZYCRON_EXPORT TimeZone {
   //
   // Example:
   //   const TimeZone ny = TimeZone::locate("America/New_York");
-  //   ny.name();                  // "America/New_York"
-  //   TimeZone::locate("Mars/Olympus");  // throws Error, kind() == ErrorKind::time_zone
+  //   ny.name();                         // == "America/New_York"
+  //   TimeZone::locate("Mars/Olympus");  // throws "Mars/Olympus" at column 1
   static TimeZone locate(std::string_view name);
   static TimeZone utc() noexcept { return TimeZone(); }
 
