@@ -22,7 +22,7 @@ unsigned group_of(std::string_view name) {
   if (name == "seed") return kSeed;
   if (name == "host") return kHost;
   if (name == "offset-window") return kOffsetWindow;
-  if (name == "balance") return kBalance;
+  if (name == "balance-lock") return kBalance;
   return kDialect;
 }
 
@@ -64,8 +64,10 @@ void add_flags(Subcommand& c, Flags& f, unsigned groups) {
       c.option("-s," + flag, f.seeds, help_of(o));
     } else if (o.name == "host") {
       c.option(flag, f.host, help_of(o) + " (default for run: this machine's name)").env("FUZZYCRON_HOST");
-    } else if (o.name == "balance") {
+    } else if (o.name == "balance-lock") {
       c.option(flag, f.balance, help_of(o));
+      for (const std::string& old : old_flags(o)) c.option(old, f.old_balance, "").hidden();
+      continue;
     } else if (o.type == OptionType::flag) {
       // --strict / --no-strict: the value the dialect does not assume by default.
       const std::string names = o.default_value == "true" ? "!--no-" + name + "," + flag : flag + ",!--no-" + name;
@@ -102,7 +104,8 @@ ParseOptions parse_options(const Flags& f, bool with_seed, std::ostream* warning
     if (!value.empty()) set(name.starts_with("old:") ? name.substr(4) : name, value);
   for (const auto& [name, flag] : f.switched)
     if (flag.given()) set(name, f.switches.at(name) ? "true" : "false");
-  if (!f.balance.empty()) set("balance", f.balance);
+  if (!f.balance.empty()) set("balance-lock", f.balance);
+  if (!f.old_balance.empty()) set("balance", f.old_balance);  // warns
   return options_from_names(names);
 }
 

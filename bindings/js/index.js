@@ -35,12 +35,12 @@ function instant(value, name) {
 }
 
 // Options by the library's schema (fuzzycron/options.h, camelCase here):
-// dialect, seed, host, zone, dst, hashScheme, offsetWindow, balance,
+// dialect, seed, host, zone, dst, hashScheme, offsetWindow, balanceLock,
 // secondsFirst, dayOr, strict, format, hashFields, hashSecondsByDefault,
 // hashNames; the names this package took before (tz, hash, secondAtBeginning,
 // a `furiko` object) still read. api.cc hands each to the library by name.
 const OLD_NAMES = { tz: 'zone', hash: 'hashScheme', secondAtBeginning: 'secondsFirst' };
-const TEXTS = ['dialect', 'zone', 'dst', 'hashScheme', 'host', 'offsetWindow', 'balance', 'format'];
+const TEXTS = ['dialect', 'zone', 'dst', 'hashScheme', 'host', 'offsetWindow', 'balanceLock', 'format'];
 const API_KEYS = new Set(['to', 'target', 'from', 'hosts', 'window', 'resolution']);  // lint's, resolve's, spread's
 const FLAGS = ['strict', 'secondsFirst', 'dayOr', 'hashFields', 'hashSecondsByDefault', 'hashNames'];
 function nativeOptions(options, name = 'options') {

@@ -17,7 +17,7 @@
 
 namespace fuzzycron {
 
-class Balance;  // fuzzycron/balance.h
+class BalanceLock;  // fuzzycron/balance.h
 
 struct ParseOptions {
   Dialect dialect = Dialect::standard;
@@ -41,7 +41,7 @@ struct ParseOptions {
   std::chrono::milliseconds offset_window{0};  // `spread` before 0.4 (that alias went in 0.5)
   // A balance lock (fuzzycron/balance.h): a job it names (by shape, zone and
   // seed) takes its hash values from it; any other job draws plain H.
-  std::shared_ptr<const Balance> balance{};
+  std::shared_ptr<const BalanceLock> balance{};
 
   DialectOptions dialect_options() const noexcept { return {dialect, furiko, croniter, cron_parser, kubernetes}; }
   FUZZYCRON_EXPORT DstPolicy dst_policy() const noexcept;

@@ -17,10 +17,10 @@
 
 namespace fuzzycron {
 
-namespace detail {
+namespace engine {
 struct CompiledSchedule;
 struct Access;
-}  // namespace detail
+}  // namespace engine
 
 class FireTimes;
 
@@ -87,8 +87,8 @@ class FUZZYCRON_EXPORT Schedule {
   ~Schedule() = default;
 
  private:
-  friend struct detail::Access;
-  FUZZYCRON_HIDDEN explicit Schedule(std::shared_ptr<const detail::CompiledSchedule> compiled) noexcept;
+  friend struct engine::Access;
+  FUZZYCRON_HIDDEN explicit Schedule(std::shared_ptr<const engine::CompiledSchedule> compiled) noexcept;
 
   // next()/prev() in milliseconds since the epoch, kNone when there is none.
   // An integer leaves the library in a register; an optional returned by an
@@ -113,7 +113,7 @@ class FUZZYCRON_EXPORT Schedule {
     return round(t);
   }
 
-  std::shared_ptr<const detail::CompiledSchedule> compiled_;
+  std::shared_ptr<const engine::CompiledSchedule> compiled_;
 };
 
 // An input range over the fire times of a schedule in [from, to).

@@ -10,10 +10,10 @@
 
 namespace fuzzycron {
 
-namespace detail {
+namespace engine {
 class Zone;
 struct Access;
-}  // namespace detail
+}  // namespace engine
 
 // A change of a zone's UTC offset: local time jumps forward (a gap) when
 // offset_after > offset_before, back (an overlap) otherwise.
@@ -46,9 +46,9 @@ class FUZZYCRON_EXPORT TimeZone {
   friend bool operator==(TimeZone a, TimeZone b) noexcept { return a.zone_ == b.zone_; }
 
  private:
-  friend struct detail::Access;
-  explicit TimeZone(const detail::Zone* z) noexcept : zone_(z) {}
-  const detail::Zone* zone_;
+  friend struct engine::Access;
+  explicit TimeZone(const engine::Zone* z) noexcept : zone_(z) {}
+  const engine::Zone* zone_;
 };
 
 }  // namespace fuzzycron

@@ -104,7 +104,7 @@ class Handles {
   std::array<std::atomic<Slot<T>*>, kChunks> chunks_{};
 };
 
-using BalancePtr = std::shared_ptr<const fuzzycron::Balance>;
+using BalancePtr = std::shared_ptr<const fuzzycron::BalanceLock>;
 
 // Never destroyed: handles may outlive static destruction.
 Handles<fuzzycron::Schedule>& handles() {
@@ -359,7 +359,7 @@ fuzzycron_status fuzzycron_balance_read(const char* text, size_t length, fuzzycr
   if (!text && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "text is NULL");
   return guarded(error, [&] {
     auto lock = std::make_unique<const BalancePtr>(
-        std::make_shared<const fuzzycron::Balance>(fuzzycron::Balance::read(text_of(text, length))));
+        std::make_shared<const fuzzycron::BalanceLock>(fuzzycron::BalanceLock::read(text_of(text, length))));
     const std::uintptr_t h = balances().add(std::move(lock));
     if (h == 0) return fail(error, FUZZYCRON_ERROR_INTERNAL, "too many live balance locks (16,777,216)");
     *out = reinterpret_cast<fuzzycron_balance*>(h);

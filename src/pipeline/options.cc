@@ -78,10 +78,11 @@ constexpr OptionSpec kSchema[] = {
      .help = "shift every fire time by the seed's stable offset in [0, window), e.g. 15m",
      .old_names = "spread,spread-ms",
      .example = "15m"},
-    {.name = "balance",
+    {.name = "balance-lock",
      .type = OptionType::path,
      .dialects = kEveryDialect,
-     .help = "a balance lock (fuzzycron balance): the jobs it names take their H values from it",
+     .help = "a balance lock (written by fuzzycron balance): the jobs it names take their H values from it",
+     .old_names = "balance",
      .example = "jobs.lock"},
     {.name = "seconds-first",
      .type = OptionType::flag,
@@ -205,8 +206,8 @@ void apply(ParseOptions& p, std::string_view name, const std::string& v) {
     p.hash = hash_scheme_named(v);
   } else if (name == "offset-window") {
     p.offset_window = parse_duration(v);
-  } else if (name == "balance") {
-    p.balance = std::make_shared<const Balance>(Balance::read_file(v, p.dialect));
+  } else if (name == "balance-lock") {
+    p.balance = std::make_shared<const BalanceLock>(BalanceLock::read_file(v, p.dialect));
   } else if (name == "seconds-first") {
     p.croniter.second_at_beginning = yes;
     p.kubernetes.seconds = yes;

@@ -6,7 +6,7 @@
 #include "fuzzycron/parse.h"
 #include "syntax/field.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::pipeline {
 
 syntax::Spec split(std::string_view expression, const ParseOptions& options);
 // Replaces hash terms by drawn values (throws fuzzycron::Error without a seed).
@@ -18,4 +18,4 @@ void finish_line(syntax::Line& line, const ParseOptions& options);
 // The Schedule of a spec whose hash forms are resolved (the tail of parse()).
 Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options);
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::pipeline

@@ -57,7 +57,7 @@ def case(option: dict, lock_file: str):
     """(expr, options as {kebab name: text}) using the option's example."""
     name = kebab(option["name"])
     dialect = option["example"] if name == "dialect" else option["dialects"][0]
-    value = lock_file if name == "balance" else option["example"]
+    value = lock_file if name == "balance-lock" else option["example"]
     options = {"dialect": dialect, "seed": "backup-db"}
     options[name] = value
     return EXPR_FOR.get(name, EXPR[dialect]), options
@@ -137,7 +137,7 @@ TYPES = {kebab(o["name"]): o["type"] for o in SCHEMA}
 def test_the_schema_is_whole():
     names = [kebab(o["name"]) for o in SCHEMA]
     assert len(names) == len(set(names))
-    for required in ("dialect", "zone", "dst", "seed", "host", "hash-scheme", "offset-window", "balance"):
+    for required in ("dialect", "zone", "dst", "seed", "host", "hash-scheme", "offset-window", "balance-lock"):
         assert required in names
     for o in SCHEMA:
         assert o["help"] and o["example"] and o["dialects"], o
@@ -169,7 +169,7 @@ def test_each_front_end_refuses_a_bad_value_alike(option, lock_file):
         reference = via_cli(expr, options, TYPES)
     assert reference[0] == "error", (name, reference)
     if name != "zone":  # the message names the option, or the file
-        assert reference[1].startswith(options[name] if name == "balance" else name + ": "), reference
+        assert reference[1].startswith(options[name] if name == "balance-lock" else name + ": "), reference
     for front, front_end in fronts.items():
         assert front_end(expr, options, TYPES) == reference, (front, name)
 
