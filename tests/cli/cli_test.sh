@@ -18,6 +18,8 @@ check next-utc 0 $'2026-03-08T02:00:00Z\n2026-03-08T03:00:00Z' -- next '0 * * * 
 check next-zone-offset 0 '2026-03-08T03:00:00-04:00' -- next '30 2 * * *' -z America/New_York --from 2026-03-08T00:00:00-05:00 -n 1
 check prev 0 '2026-03-07T00:00:00Z' -- prev '0 0 * * *' --from 2026-03-08T00:00:00Z -n 1
 check json 0 '"next":["2026-01-01T00:05:00Z"]' -- next '*/5 * * * *' --from 2026-01-01T00:00:00Z -n 1 --json
+check json-zone 0 '"zone":"Europe/Berlin"' -- next '*/5 * * * *' -z Europe/Berlin --from 2026-01-01T00:00:00Z -n 1 --json
+check json-tz-kept 0 '"tz":"Europe/Berlin"' -- prev '*/5 * * * *' -z Europe/Berlin --from 2026-01-01T00:00:00Z -n 1 --json
 check quartz 0 '2026-03-20T12:00:00Z' -- next -d quartz '0 0 12 ? * 6#3' --from 2026-03-01T00:00:00Z -n 1
 check never 0 'no further fire time' -- next '0 0 30 2 *' --from 2026-01-01T00:00:00Z
 check bad-expr 2 $'  0 0 * * 8\n          ^' -- next '0 0 * * 8'
