@@ -38,15 +38,10 @@ std::string help_of(const OptionSpec& o) {
   return help;
 }
 
-// The words of an old spelling ("tz,time-zone" -> --tz --time-zone), for hidden flags.
+// An option's old spellings as flags ("tz,time-zone" -> --tz --time-zone), hidden.
 std::vector<std::string> old_flags(const OptionSpec& o) {
   std::vector<std::string> out;
-  std::string_view rest = o.old_names;
-  while (!rest.empty()) {
-    const auto comma = rest.find(',');
-    out.push_back("--" + std::string(rest.substr(0, comma)));
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-  }
+  for (const std::string_view old : old_option_names(o)) out.push_back("--" + std::string(old));
   return out;
 }
 

@@ -62,7 +62,9 @@ function nativeOptions(options, name = 'options') {
       o[key] = key === 'offsetWindow' && typeof options[key] === 'number' ? `${options[key]}ms` : string(options[key], key);
   const seed = seedParts(options.seed, 'seed');
   if (seed.length) o.seed = seed;
-  for (const key of FLAGS) if (options[key] !== undefined) o[key] = Boolean(options[key]);
+  // A flag's text goes to the library, which refuses what is not true or false (as every front end does).
+  for (const key of FLAGS)
+    if (options[key] !== undefined) o[key] = typeof options[key] === 'string' ? options[key] : Boolean(options[key]);
   // Any other name goes to the library as given: it refuses what it does not know, with a did-you-mean.
   for (const [key, value] of Object.entries(options))
     if (value !== undefined && !(key in o) && !API_KEYS.has(key) && !(key in OLD_NAMES) && key !== 'seed' && key !== 'furiko')

@@ -60,6 +60,9 @@ FUZZYCRON_EXPORT std::span<const OptionSpec> option_schema() noexcept;
 // offsetWindow, OffsetWindow) or an old spelling of it; nullptr if none.
 FUZZYCRON_EXPORT const OptionSpec* find_option(std::string_view name) noexcept;
 
+// Its old spellings one by one, as written ("tz,time-zone": tz, time-zone).
+FUZZYCRON_EXPORT std::vector<std::string_view> old_option_names(const OptionSpec& option);
+
 enum class NameStyle : unsigned char { kebab, snake, camel, pascal };
 // "offset-window" as offset_window (snake: JSON, Python, C), offsetWindow
 // (camel: JavaScript, Java), OffsetWindow (pascal: Go).

@@ -147,12 +147,8 @@ std::string folded(std::string_view name) {
 }
 
 bool has_old_name(const OptionSpec& o, std::string_view typed) {
-  std::string_view rest = o.old_names;
-  while (!rest.empty()) {
-    const auto comma = rest.find(',');
-    if (folded(rest.substr(0, comma)) == folded(typed)) return true;
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-  }
+  for (const std::string_view old : old_option_names(o))
+    if (folded(old) == folded(typed)) return true;
   return false;
 }
 
@@ -250,6 +246,16 @@ const OptionSpec* find_option(std::string_view name) noexcept {
   for (const OptionSpec& o : kSchema)
     if (has_old_name(o, name)) return &o;
   return nullptr;
+}
+
+std::vector<std::string_view> old_option_names(const OptionSpec& o) {
+  std::vector<std::string_view> out;
+  for (std::string_view rest = o.old_names; !rest.empty();) {
+    const auto comma = rest.find(',');
+    out.push_back(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+  }
+  return out;
 }
 
 std::string option_name(const OptionSpec& o, NameStyle style) {
