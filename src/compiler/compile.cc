@@ -183,7 +183,9 @@ engine::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
   // side of an AND must allow everything.
   if (!dom) p.days = 0xfffffffeu;
   if (!dow) p.weekdays = 0x7f;
-  const bool and_days = both_days_must_match || (d == Dialect::croniter && !options.croniter.day_or);
+  const auto star = [](const std::optional<Field>& f) { return !f || f->text.starts_with('*'); };
+  const bool cron_bug = options.croniter.implement_cron_bug && (star(dom) || star(dow));
+  const bool and_days = both_days_must_match || (d == Dialect::croniter && (!options.croniter.day_or || cron_bug));
   p.day_or = !and_days && days_are_ored(line, d);
   bool specials = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays || p.last_weekdays;
   for (auto m : p.nth_weekdays) specials = specials || m;

@@ -100,6 +100,13 @@ constexpr OptionSpec kSchema[] = {
      .dialects = dialect_bit(Dialect::croniter),
      .help = "croniter: false means both day fields, when restricted, must match",
      .example = "false"},
+    {.name = "implement-cron-bug",
+     .type = OptionType::flag,
+     .default_value = "false",
+     .values = kFlagValues,
+     .dialects = dialect_bit(Dialect::croniter),
+     .help = "croniter: Vixie cron's rule, both day fields must match when either starts with '*'",
+     .example = "true"},
     {.name = "strict",
      .type = OptionType::flag,
      .default_value = "false",
@@ -209,6 +216,8 @@ void apply(ParseOptions& p, std::string_view name, const std::string& v) {
     p.kubernetes.seconds = yes;
   } else if (name == "day-or") {
     p.croniter.day_or = yes;
+  } else if (name == "implement-cron-bug") {
+    p.croniter.implement_cron_bug = yes;
   } else if (name == "strict") {
     p.cron_parser.strict = yes;
   } else if (name == "format") {
