@@ -33,7 +33,8 @@ EXPR = {"standard": "H H * * *", "quartz": "0 H H * * ?", "jenkins": "H H * * *"
         "kubernetes": "30 3 * * *", "croniter": "H H * * *", "cron-parser": "H H * * *", "spring": "0 30 3 * * *"}
 # Where an option needs an expression of its own to matter.
 EXPR_FOR = {"seconds-first": "30 H H * * *", "strict": "0 H H * * *", "day-or": "0 0 13 * 5",
-            "format": "0 0 * * 1", "hash-seconds-by-default": "H H * * *", "hash-names": "0 0 * * *"}
+            "format": "0 0 * * 1", "hash-seconds-by-default": "H H * * *", "hash-names": "0 0 * * *",
+            "implement-cron-bug": "0 0 */2 * 5"}
 BAD = {"choice": "bogus", "flag": "maybe", "duration": "15mins", "path": "/nonexistent/jobs.lock"}
 
 SCHEMA = fuzzycron.option_schema()
