@@ -2,16 +2,10 @@
 #include <gtest/gtest.h>
 
 #include "fuzzycron/lint.h"
-#include "fuzzycron/resolve.h"
 #include "tools/lint_testing.h"
 
 namespace fuzzycron {
 namespace {
-
-using testing::codes;
-using testing::find;
-using testing::options;
-using testing::with_code;
 
 TEST(LintCrontab, EntriesErrorsAndCollisions) {
   const std::string text =

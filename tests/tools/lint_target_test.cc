@@ -8,11 +8,6 @@
 namespace fuzzycron {
 namespace {
 
-using testing::codes;
-using testing::find;
-using testing::options;
-using testing::with_code;
-
 // Issue 24 item 5: the target's own grammar.
 TEST(LintTarget, TheTargetsGrammarIsApplied) {
   LintOptions o = options();

@@ -13,11 +13,6 @@
 namespace fuzzycron {
 namespace {
 
-using testing::codes;
-using testing::find;
-using testing::options;
-using testing::with_code;
-
 struct Case {
   const char* code;
   Dialect dialect;

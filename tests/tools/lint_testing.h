@@ -1,4 +1,5 @@
-// What the lint tests share: options at a fixed instant, and findings picked by code.
+// What the lint tests share (test-only, inline): options at a fixed instant, and
+// findings picked by code.
 #pragma once
 
 #include <algorithm>
@@ -10,7 +11,7 @@
 #include "fuzzycron/lint.h"
 #include "fuzzycron/rfc3339.h"
 
-namespace fuzzycron::testing {
+namespace fuzzycron {
 
 inline LintOptions options(Dialect d = Dialect::standard, std::string zone = "UTC") {
   LintOptions o;
@@ -37,4 +38,4 @@ inline std::vector<Finding> with_code(const std::vector<Finding>& f, std::string
   return out;
 }
 
-}  // namespace fuzzycron::testing
+}  // namespace fuzzycron
