@@ -348,3 +348,84 @@ JNIEXPORT jbyteArray JNICALL Java_io_github_fuzzycron_Native_version(JNIEnv* env
   const char* v = fuzzycron_version();
   return bytes_of(env, v, strlen(v));
 }
+
+/* One finding's strings into strings[4i..4i+4) and numbers into numbers[3i..3i+3); 0 with an exception pending. */
+static int put_finding(JNIEnv* env, const fuzzycron_finding* f, jsize i, jobjectArray strings, jint* numbers) {
+  const char* parts[4] = {f->code, f->message, f->text, f->suggestion};
+  for (jsize k = 0; k < 4; ++k) {
+    jbyteArray b = bytes_of(env, parts[k], strlen(parts[k]));
+    if (!b) return 0;
+    (*env)->SetObjectArrayElement(env, strings, 4 * i + k, b);
+    (*env)->DeleteLocalRef(env, b);
+  }
+  numbers[3 * i] = (jint)f->severity;
+  numbers[3 * i + 1] = (jint)f->line;
+  numbers[3 * i + 2] = (jint)f->column;
+  return 1;
+}
+
+/* The findings of fuzzycron_lint as {int[] severity/line/column per finding, byte[][] code/message/text/suggestion
+ * per finding}: Java builds its records from them. */
+static jobjectArray findings_result(JNIEnv* env, const fuzzycron_findings* found) {
+  size_t count = 0;
+  fuzzycron_error err;
+  if (fuzzycron_findings_count(found, &count, &err) != FUZZYCRON_OK) {
+    throw_error(env, &err);
+    return NULL;
+  }
+  const jsize n = (jsize)count;
+  jclass bytes_class = (*env)->FindClass(env, "[B");
+  jclass object_class = bytes_class ? (*env)->FindClass(env, "java/lang/Object") : NULL;
+  jobjectArray strings = object_class ? (*env)->NewObjectArray(env, 4 * n, bytes_class, NULL) : NULL;
+  jintArray numbers = strings ? (*env)->NewIntArray(env, 3 * n) : NULL;
+  jobjectArray result = numbers ? (*env)->NewObjectArray(env, 2, object_class, NULL) : NULL;
+  jint* nums = result ? malloc(sizeof(jint) * (size_t)(3 * n + 1)) : NULL;
+  if (!nums) {
+    if (result) throw_message(env, FUZZYCRON_ERROR_INTERNAL, "out of memory");
+    return NULL; /* else OutOfMemoryError pending */
+  }
+  int ok = 1;
+  for (jsize i = 0; ok && i < n; ++i) {
+    fuzzycron_finding f;
+    if (fuzzycron_finding_at(found, (size_t)i, &f, &err) != FUZZYCRON_OK) {
+      throw_error(env, &err);
+      ok = 0;
+    } else {
+      ok = put_finding(env, &f, i, strings, nums);
+    }
+  }
+  if (ok) {
+    (*env)->SetIntArrayRegion(env, numbers, 0, 3 * n, nums);
+    (*env)->SetObjectArrayElement(env, result, 0, numbers);
+    (*env)->SetObjectArrayElement(env, result, 1, strings);
+  }
+  free(nums);
+  return ok ? result : NULL;
+}
+
+JNIEXPORT jobjectArray JNICALL Java_io_github_fuzzycron_Native_lint(
+    JNIEnv* env, jclass cls, jbyteArray expr, jbyteArray dialect, jobjectArray seed, jbyteArray zone, jbyteArray dst,
+    jbyteArray hash, jlong balance, jobjectArray names, jobjectArray values, jbyteArray runs_on, jlong from_ms) {
+  (void)cls;
+  options o;
+  text e, where;
+  jobjectArray result = NULL;
+  if (options_of(env, &o, dialect, seed, zone, dst, hash, balance, names, values)) {
+    if (text_of(env, expr, &e)) {
+      if (text_of(env, runs_on, &where)) {
+        fuzzycron_findings* found = NULL;
+        fuzzycron_error err;
+        if (fuzzycron_lint(e.data, e.size, &o.c, where.data, from_ms, &found, &err) == FUZZYCRON_OK) {
+          result = findings_result(env, found);
+          fuzzycron_findings_free(found);
+        } else {
+          throw_error(env, &err);
+        }
+        free(where.data);
+      }
+      free(e.data);
+    }
+  }
+  options_free(&o);
+  return result;
+}
