@@ -58,6 +58,12 @@ int main(void) {
   CHECK(strcmp(x.suggestion, "") == 0); /* cron does not read H: no rewrite offered */
   CHECK(fuzzycron_findings_free(f) == FUZZYCRON_OK);
 
+  /* c.h's example: a fixed minute at the top of the hour is FC102 at column 1. */
+  f = lint("0 0 * * *", &o, NULL, k2026, &n);
+  CHECK(n == 1 && has(f, n, "FC102", &x));
+  CHECK(x.column == 1 && strncmp(x.message, "a fixed minute (0)", 18) == 0);
+  fuzzycron_findings_free(f);
+
   /* Where it runs reads H (jenkins): the rewrite is the H form. */
   f = lint("*/15 * * * *", &o, "jenkins", k2026, &n);
   CHECK(has(f, n, "FC101", &x));
