@@ -21,6 +21,7 @@
 
 #include "fuzzycron/balance.h"
 #include "fuzzycron/explain.h"
+#include "fuzzycron/lint.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/version.h"
@@ -113,6 +114,10 @@ Handles<fuzzycron::Schedule>& handles() {
 }
 Handles<BalancePtr>& balances() {
   static auto* h = new Handles<BalancePtr>;
+  return *h;
+}
+Handles<std::vector<fuzzycron::Finding>>& findings() {
+  static auto* h = new Handles<std::vector<fuzzycron::Finding>>;
   return *h;
 }
 
@@ -248,6 +253,17 @@ fuzzycron_status step(const fuzzycron_schedule* handle, int64_t from_ms, int64_t
   });
 }
 
+fuzzycron_severity severity_of(fuzzycron::Severity s) {
+  switch (s) {
+    case fuzzycron::Severity::info: return FUZZYCRON_SEVERITY_INFO;
+    case fuzzycron::Severity::warning: return FUZZYCRON_SEVERITY_WARNING;
+    case fuzzycron::Severity::error: break;
+  }
+  return FUZZYCRON_SEVERITY_ERROR;
+}
+
+constexpr const char* kNotFindings = "not a live findings handle (NULL, freed, or not from fuzzycron_lint)";
+
 }  // namespace
 
 extern "C" {
@@ -370,6 +386,61 @@ fuzzycron_status fuzzycron_balance_read(const char* text, size_t length, fuzzycr
 fuzzycron_status fuzzycron_balance_free(fuzzycron_balance* lock) {
   if (!lock) return FUZZYCRON_OK;
   return balances().remove(raw(lock)) ? FUZZYCRON_OK : FUZZYCRON_ERROR_HANDLE;
+}
+
+fuzzycron_status fuzzycron_lint(const char* expression, size_t length, const fuzzycron_options* options,
+                                const char* runs_on, int64_t from_ms, fuzzycron_findings** out,
+                                fuzzycron_error* error) {
+  if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
+  *out = nullptr;
+  if (!expression && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "expression is NULL");
+  return guarded(error, [&] {
+    fuzzycron::LintOptions l;
+    l.parse = options_of(options);
+    l.from = fuzzycron::sys_milliseconds{std::chrono::milliseconds{from_ms}};
+    if (runs_on) {
+      l.runs_on = fuzzycron::runs_on_from_name(runs_on);
+      if (!l.runs_on)
+        return fail(
+            error, FUZZYCRON_ERROR_ARGUMENT,
+            std::string("runs_on: unknown value '") + runs_on + "': use " + fuzzycron::join(fuzzycron::runs_on_names()),
+            runs_on, 1);
+    }
+    auto found = fuzzycron::lint(text_of(expression, length), l);
+    for (auto& f : found)  // the library leaves it out for one expression: C callers get it to show the column
+      if (f.text.empty()) f.text = std::string(text_of(expression, length));
+    const std::uintptr_t h = findings().add(std::make_unique<const std::vector<fuzzycron::Finding>>(std::move(found)));
+    if (h == 0) return fail(error, FUZZYCRON_ERROR_INTERNAL, "too many live findings handles (16,777,216)");
+    *out = reinterpret_cast<fuzzycron_findings*>(h);
+    return ok(error);
+  });
+}
+
+fuzzycron_status fuzzycron_findings_count(const fuzzycron_findings* handle, size_t* out, fuzzycron_error* error) {
+  const auto* f = findings().find(raw(handle));
+  if (!f) return fail(error, FUZZYCRON_ERROR_HANDLE, kNotFindings);
+  if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
+  *out = f->size();
+  return ok(error);
+}
+
+fuzzycron_status fuzzycron_finding_at(const fuzzycron_findings* handle, size_t i, fuzzycron_finding* out,
+                                      fuzzycron_error* error) {
+  const auto* f = findings().find(raw(handle));
+  if (!f) return fail(error, FUZZYCRON_ERROR_HANDLE, kNotFindings);
+  if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
+  if (i >= f->size())
+    return fail(error, FUZZYCRON_ERROR_ARGUMENT,
+                "finding " + std::to_string(i) + " of " + std::to_string(f->size()) + ": past the end");
+  const fuzzycron::Finding& x = (*f)[i];
+  *out = fuzzycron_finding{severity_of(x.severity), x.code.c_str(),      x.line, x.column, x.message.c_str(),
+                           x.text.c_str(),          x.suggestion.c_str()};
+  return ok(error);
+}
+
+fuzzycron_status fuzzycron_findings_free(fuzzycron_findings* handle) {
+  if (!handle) return FUZZYCRON_OK;
+  return findings().remove(raw(handle)) ? FUZZYCRON_OK : FUZZYCRON_ERROR_HANDLE;
 }
 
 }  // extern "C"

@@ -153,9 +153,24 @@ std::string folded(std::string_view name) {
   return out;
 }
 
+// folded(a) == folded(b) without building either: find_option runs for every
+// option of every parse through the C API (the JVM's parse paid ~10 % for it).
+bool same_folded(std::string_view a, std::string_view b) noexcept {
+  const auto fold = [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+  std::size_t i = 0, j = 0;
+  for (;;) {
+    while (i < a.size() && (a[i] == '-' || a[i] == '_')) ++i;
+    while (j < b.size() && (b[j] == '-' || b[j] == '_')) ++j;
+    if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+    if (fold(a[i++]) != fold(b[j++])) return false;
+  }
+}
+
 bool has_old_name(const OptionSpec& o, std::string_view typed) {
+  // No allocation per name compared: find_option runs for every option of
+  // every parse through the C API.
   for (const std::string_view old : old_option_names(o))
-    if (folded(old) == folded(typed)) return true;
+    if (same_folded(old, typed)) return true;
   return false;
 }
 
@@ -249,9 +264,10 @@ std::string_view option_type_name(OptionType type) noexcept {
 }
 
 const OptionSpec* find_option(std::string_view name) noexcept {
-  const std::string key = folded(name);
+  for (const OptionSpec& o : kSchema)  // the canonical name, as bindings pass it: the cheap test first
+    if (o.name == name) return &o;
   for (const OptionSpec& o : kSchema)
-    if (folded(o.name) == key) return &o;
+    if (same_folded(o.name, name)) return &o;
   for (const OptionSpec& o : kSchema)
     if (has_old_name(o, name)) return &o;
   return nullptr;
@@ -295,7 +311,7 @@ std::string OptionNames::set(std::string_view name, std::string_view value) {
   }
   std::string text(value);
   std::string warning;
-  if (folded(name) != folded(o->name)) {
+  if (name != o->name && !same_folded(name, o->name)) {
     warning = "'" + std::string(name) + "' is the old name of '" + std::string(o->name) +
               "' (CHANGELOG.md): 0.6 will refuse it";
     // spread_ms took a number of milliseconds, 0 for none.
