@@ -1,27 +1,49 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the release build,
+# then the runner's end-to-end tests again beside four CPU-bound processes
+# (FUZZYCRON_TEST_LOAD=4: they wait on events, never on the machine's speed),
 # then the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer,
 # then the WebAssembly build (the npm package against cron-parser's tests and the
 # native build; the playground in headless Chromium), then each libFuzzer target
 # for FUZZ_SECONDS (default 15) under the same sanitizers (scripts/fuzz.sh).
-# About 25 minutes on 2 cores.
+# Each stage's time is printed ("== stage: N s"); about 25 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+t0=$(date +%s) stage= stage_t=$t0
+stage() {  # stage NAME: ends the previous stage (printing its time) and starts NAME
+  local now
+  now=$(date +%s)
+  [ -n "$stage" ] && echo "== $stage: $((now - stage_t)) s"
+  stage=$1 stage_t=$now
+  [ -n "$stage" ] && echo "== $stage"
+  return 0
+}
+stage setup
 bash scripts/setup.sh test
 jobs=$(nproc)
 for preset in release asan; do
-  echo "== $preset"
+  stage "$preset build"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
+  stage "$preset tests"
   # Two tests more than cores: the runner's tests mostly wait on processes and
-  # PostgreSQL, and would otherwise hold a core each while doing so.
+  # PostgreSQL, and would otherwise hold a core each while doing so. ctest starts
+  # the costliest first (its COST data from earlier runs, and COST properties).
   ctest --preset "$preset" -j $((jobs + 2))
+  if [ "$preset" = release ]; then
+    stage "runner tests under load (FUZZYCRON_TEST_LOAD=4)"
+    FUZZYCRON_TEST_LOAD=4 python3 tests/runner/load.py 4 ctest --preset release -R '^runner' -j $((jobs + 2))
+  fi
 done
-echo "== wasm"
+stage "wasm build"
 cmake --preset wasm >/dev/null
 cmake --build --preset wasm -j "$jobs"
+stage "wasm tests"
 bash tests/js/run.sh build/wasm build/release/fuzzycron
+stage playground
 bash scripts/playground.sh 0 --build-only
 /usr/bin/python3 tests/web/playground_test.py build/wasm/web build/release/fuzzycron build/wasm/artifacts  # Debian's, with Selenium
-echo "== fuzz"
+stage fuzz
 FUZZ_SECONDS=${FUZZ_SECONDS:-15} bash scripts/fuzz.sh
+stage ""
+echo "== all: $(($(date +%s) - t0)) s"
