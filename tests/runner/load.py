@@ -42,19 +42,20 @@ def main(argv):
     n = int(argv[1])
     start(n)
     child = None
+    got = []
 
-    def stopped(sig, _frame):  # a signal to us: stop the command, then (finally) the burners
-        if child is not None and child.poll() is None:
+    def stopped(sig, _frame):  # a signal to us: passed on to the command, whose end we wait for
+        got.append(sig)
+        if child is not None:
             child.send_signal(sig)
-            child.wait()
-        sys.exit(128 + sig)
 
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, stopped)
     try:
         print(f"load: {n} CPU-bound processes beside: {' '.join(argv[2:])}", flush=True)
         child = subprocess.Popen(argv[2:])
-        return child.wait()
+        status = child.wait()
+        return 128 + got[0] if got else status
     finally:
         stop()
 
