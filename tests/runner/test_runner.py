@@ -245,6 +245,7 @@ def test_exit_codes_and_bad_lines(runners):
     r = runners("# name: ok\n0 0 * * * true\n# name: nope\n0 0 * * 9 true\n")
     problem = r.wait_for("config.problem")[0]
     assert problem["line"] == 4 and problem["column"] == 9
+    r.wait_for("runner.start")  # after the jobs' job.scheduled lines
     assert len(r.of("job.scheduled")) == 1
     assert r.term() == 0
     # A command that cannot start is a failure with the reason, not a crash.
