@@ -43,12 +43,13 @@ struct ClaimAnswer {
   ClaimOutcome outcome = ClaimOutcome::error;
   std::string by;     // the replica that holds it, for taken/running
   std::string error;  // for error
+  std::string state;  // taken: the row's state (by this replica itself: a claim whose reply was lost)
 };
 
 // The end of a run this replica holds.
 struct FireEnd {
   FireKey fire;
-  int attempt = 1;
+  int attempt = 1;      // 0: whichever attempt this replica holds (a claim no run stands for)
   std::string outcome;  // success | failure | timeout | killed
   std::optional<int> exit_code;
 };

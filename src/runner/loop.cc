@@ -15,7 +15,7 @@
 #include <unordered_map>
 
 #include "fuzzycron/resolve.h"
-#include "runner/cluster.h"
+#include "runner/cluster_ledger.h"
 #include "runner/status_server.h"
 
 namespace fuzzycron::runner {
@@ -46,11 +46,6 @@ sigset_t handled_signals() {
   return s;
 }
 
-// Each shard keeps its own files, so shards may share a state directory.
-std::string state_name(const RunnerOptions& o) {
-  return o.shard ? fmt::format("state-{}of{}", o.shard->first, o.shard->second) : "state";
-}
-
 // The soft limit of open files up to the hard one: each run holds a pipe, and
 // systemd's default soft limit (1024) would fail runs beyond it with EMFILE.
 void raise_file_limit() {
@@ -63,12 +58,13 @@ void raise_file_limit() {
 
 }  // namespace
 
-Runner::Runner(const RunnerOptions& o, Clock& clock, Launcher& launcher, std::ostream& log)
+Runner::Runner(const RunnerOptions& o, Clock& clock, Launcher& launcher, std::ostream& log,
+               std::unique_ptr<ClaimStore> store)
     : o_(o),
       clock_(clock),
       launcher_(launcher),
       log_(log, o.json, clock),
-      store_(o.state_dir, state_name(o)),
+      claim_store_(std::move(store)),
       started_(clock.now()) {}
 
 Runner::~Runner() {
@@ -87,24 +83,7 @@ int Runner::run(std::optional<sys_milliseconds> until) {
   sigprocmask(SIG_BLOCK, &mask, nullptr);
   signal_fd_ = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
   raise_file_limit();
-  if (const std::string error = store_.open(); !error.empty()) {
-    log_("error", "runner.start", {{"error", error}, {"state_dir", o_.state_dir}});
-    return 3;
-  }
-  if (!o_.cluster.empty()) {
-    if (store_.enabled()) {
-      log_("error", "runner.start", {{"error", "--state-dir and --cluster: in a cluster the database is the state"}});
-      return 2;
-    }
-    cluster_ = std::make_unique<Cluster>(
-        ClusterOptions{o_.cluster, o_.host, o_.claim_delay, o_.lease, std::chrono::milliseconds{2'000},
-                       std::chrono::milliseconds{1'000}, o_.cluster_retention},
-        make_postgres_store(o_.cluster), clock_, log_);
-    if (const std::string error = cluster_->open(); !error.empty()) {
-      log_("error", "runner.start", {{"error", error}, {"cluster", "unusable"}});
-      return 3;
-    }
-  }
+  if (!open_ledger()) return ledger_ ? 3 : 2;
   watch();
   if (!reload(true)) return 1;
   if (!o_.metrics_address.empty()) {
@@ -234,7 +213,7 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
   }
   if (s.running == 0 && s.pending.empty()) return start(sp, t, 1);
   // In a cluster the store decides forbid across every replica (and says the skip once).
-  if (cluster_ && s.job.settings.concurrency == Concurrency::forbid) return start(sp, t, 1);
+  if (ledger_->decides_overlap() && s.job.settings.concurrency == Concurrency::forbid) return start(sp, t, 1);
   switch (s.job.settings.concurrency) {
     case Concurrency::allow: return start(sp, t, 1);
     case Concurrency::forbid: {
@@ -331,16 +310,15 @@ void Runner::publish(int documents) {
   server_->tick(true, healthy);
   if (!documents) return;
   ++counters_.builds;
-  counters_.state_errors = state_errors_;
-  std::optional<ClusterCounters> cluster;
-  if (cluster_) cluster = cluster_->counters();
+  counters_.state_errors = ledger_->errors();
+  const ClusterCounters* cluster = ledger_->cluster();
   std::string metrics, status;
   if (documents & StatusServer::metrics) {
     metrics = metrics_text(states_, counters_, o_.metrics_jobs);
     if (cluster) metrics += cluster_metrics_text(*cluster, clock_.now());
   }
   if (documents & StatusServer::status)
-    status = status_json(states_, clock_.now(), o_.file, problems_, stopping_, cluster ? &*cluster : nullptr);
+    status = status_json(states_, clock_.now(), o_.file, problems_, stopping_, cluster);
   server_->publish(std::move(metrics), std::move(status));
 }
 
@@ -353,11 +331,11 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     // Runs that ended are retired before the next instants fire: a job whose
     // process exited before its next instant starts at that instant.
     end_finished();
-    if (cluster_) cluster_->flush();  // the ends of this turn's runs, in one round trip
+    ledger_->flush();  // the ends of this turn's runs, in one round trip
     if (!stopping_) {
       fire_due(now);
       start_pending();
-      cluster_turn();
+      ledger_turn();
     }
     launch_queued();
     handle_process_deadlines();
@@ -396,7 +374,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       if (s->retry_at) earliest(*s->retry_at);
     }
     if (reload_at_) earliest(*reload_at_);
-    if (cluster_ && !stopping_) earliest(cluster_->next_wake());
+    if (const auto wake = ledger_->next_wake(); wake && !stopping_) earliest(*wake);
     if (stopping_ && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
     if (server_) earliest(clock_.mono() + 1000);  // /healthz: the loop ticks at least every second
     std::vector<int> fds{signal_fd_, inotify_fd_, server_ ? server_->wake_fd() : -1};
@@ -435,7 +413,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
   log_(
       "info", "runner.stop",
       {{"signal", shutdown_signal_ ? signal_name(shutdown_signal_) : "none"}, {"grace_ms", o_.shutdown_grace.count()}});
-  if (store_.enabled()) write_snapshot();
+  ledger_->checkpoint(states_);
 }
 
 void Runner::handle_jumps() {

@@ -141,7 +141,10 @@ class PostgresStore final : public ClaimStore {
         const std::string kind = row.at(0, 0), state = row.null(0, 1) ? "" : row.at(0, 1);
         if (!row.null(0, 2)) a.by = row.at(0, 2);
         if (kind == "mine") a.outcome = state == "running" ? ClaimOutcome::won : ClaimOutcome::running;
-        if (kind == "theirs") a.outcome = ClaimOutcome::taken;
+        if (kind == "theirs") {
+          a.outcome = ClaimOutcome::taken;
+          a.state = state;
+        }
         if (kind == "early") a.outcome = ClaimOutcome::early;
         continue;
       }
@@ -307,7 +310,8 @@ class PostgresStore final : public ClaimStore {
          " UNION ALL SELECT 'early', NULL, NULL WHERE to_timestamp($2::bigint / 1000.0) > now() + $5::interval"},
         {"fuzzycron_finish",
          "UPDATE fuzzycron_fire SET state = $5, exit_code = $6::integer, finished_at = now(), lease_until = NULL"
-         " WHERE job = $1 AND instant = to_timestamp($2::bigint / 1000.0) AND replica = $3 AND attempt = $4::integer"
+         " WHERE job = $1 AND instant = to_timestamp($2::bigint / 1000.0) AND replica = $3 AND ($4::integer = 0 OR "
+         "attempt = $4::integer)"
          " AND state = 'running'"},
     };
     for (const auto& [name, sql] : kPrepared) {

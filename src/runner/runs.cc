@@ -13,7 +13,6 @@
 #include <cstring>
 #include <map>
 
-#include "runner/cluster.h"
 #include "runner/loop.h"
 
 extern char** environ;
@@ -31,10 +30,8 @@ std::int64_t ms_of(sys_milliseconds t) { return t.time_since_epoch().count(); }
 
 void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt, int claimed) {
   if (stopping_) return;
-  if (cluster_ && claimed == 0 && !s->job.entry.reboot) {
-    cluster_->want(s, scheduled_for);  // run once the store says this replica may
-    return;
-  }
+  if (claimed == 0 && !s->job.entry.reboot && !ledger_->may_run(s, scheduled_for))
+    return;  // run once the ledger says so (ledger_turn)
   auto r = std::make_unique<Run>();
   r->claimed = claimed;
   r->id = fmt::format("{}-{}", ms_of(clock_.now()), ++run_counter_);
@@ -47,8 +44,8 @@ void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds schedule
 
 void Runner::launch_queued() {
   if (queued_.empty()) return;
-  // The state first: a crash after this never runs these instants again.
-  flush_state();
+  // The ledger first: a crash after this never runs these instants again.
+  ledger_->commit(states_);
   std::size_t launched = 0;
   for (auto& r : queued_) {
     if (++launched % kCheckSignalsEvery == 0) handle_signals();  // a long burst must not hold up SIGTERM
@@ -249,9 +246,8 @@ void Runner::finish(std::unique_ptr<Run>& r) {
     }
   }
   if (r->claimed > 0 && !(s.retry_at && s.retry_for == r->scheduled_for))
-    cluster_->finished(
-        {s.job.name, r->scheduled_for}, r->claimed, outcome,
-        fields.contains("exit_code") ? std::optional<int>(fields["exit_code"].get<int>()) : std::nullopt);
+    ledger_->ended({s.job.name, r->scheduled_for}, r->claimed, outcome,
+                   fields.contains("exit_code") ? std::optional<int>(fields["exit_code"].get<int>()) : std::nullopt);
   r.reset();
 }
 
