@@ -88,8 +88,9 @@ class ClaimStore {
   // Marks fires whose lease ran out as lost; those it marked.
   virtual std::vector<FireRow> expire() = 0;
   // A lost fire taken over by this replica (fenced: one replica wins); its attempt, or nullopt.
-  virtual std::optional<int> reclaim(const FireKey& fire, const std::string& replica,
-                                     std::chrono::milliseconds lease) = 0;
+  // `forbid_overlap`: not while another run of the job holds a live lease.
+  virtual std::optional<int> reclaim(const FireKey& fire, const std::string& replica, std::chrono::milliseconds lease,
+                                     bool forbid_overlap) = 0;
   // This replica is alive; every replica with its last heartbeat.
   virtual std::optional<std::vector<ReplicaRow>> heartbeat(const std::string& replica,
                                                            std::chrono::milliseconds live_for) = 0;

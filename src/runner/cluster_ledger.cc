@@ -194,6 +194,8 @@ std::vector<ClusterLedger::Win> ClusterLedger::claim_due() {
     drop_expired();
     return wins;
   }
+  // A fire past its window is said missed, not claimed late (after a pause, a slow answer).
+  drop_expired();
   // Every claim due now, in one round trip.
   std::vector<std::size_t> due;
   std::vector<ClaimRequest> requests;
@@ -313,7 +315,8 @@ ClusterLedger::Tick ClusterLedger::tick(const std::vector<std::shared_ptr<JobSta
       const auto s =
           std::find_if(states.begin(), states.end(), [&](const auto& st) { return st->job.name == lost.fire.job; });
       if (s == states.end() || !(*s)->job.settings.rerun_lost) continue;
-      if (const auto attempt = store_->reclaim(lost.fire, o_.replica, o_.lease)) {
+      if (const auto attempt =
+              store_->reclaim(lost.fire, o_.replica, o_.lease, (*s)->job.settings.concurrency == Concurrency::forbid)) {
         ++counters_.reclaimed;
         out.rerun.push_back({*s, lost.fire.instant, *attempt});
       }

@@ -25,7 +25,6 @@ FireRow row_of(const std::string& job, std::int64_t instant, const MemoryDatabas
 }  // namespace
 
 bool MemoryClaimStore::call() {
-  if (faults.slow) faults.slow();
   if (!connected()) {
     connected_ = false;
     return false;
@@ -35,6 +34,7 @@ bool MemoryClaimStore::call() {
 }
 
 bool MemoryClaimStore::reply() {
+  if (faults.slow) faults.slow();
   if (faults.lose_replies <= 0) return true;
   --faults.lose_replies;
   connected_ = false;  // as libpq: the connection is gone with the reply
@@ -73,25 +73,27 @@ std::vector<ClaimAnswer> MemoryClaimStore::claim(const std::vector<ClaimRequest>
     }
     std::optional<std::string> busy;
     if (q.forbid_overlap)
-      for (const auto& [t, r] : rows)
-        if (r.state == "running" && r.lease_until && *r.lease_until > now) {
+      for (auto it = db_.running.lower_bound({q.fire.job, INT64_MIN});
+           it != db_.running.end() && it->first == q.fire.job; ++it)
+        if (const auto& r = rows.at(it->second); r.lease_until && *r.lease_until > now) {
           busy = r.replica;
           break;
         }
-    MemoryDatabase::Row r;
+    MemoryDatabase::Row& r = rows[key];
+    db_.set_state(q.fire.job, key, r, "");  // a planted overwrite starts the row anew
+    r = MemoryDatabase::Row{};
     r.replica = q.replica;
     r.claimed_at = now;
     if (busy) {
-      r.state = "skipped";
+      db_.set_state(q.fire.job, key, r, "skipped");
       a.outcome = ClaimOutcome::running;
       a.by = *busy;
     } else {
-      r.state = "running";
       r.started_at = now;
       r.lease_until = now + q.lease;
+      db_.set_state(q.fire.job, key, r, "running");
       a.outcome = ClaimOutcome::won;
     }
-    rows[key] = r;
   }
   if (!reply())
     for (auto& a : answers) a = ClaimAnswer{ClaimOutcome::error, {}, "the database's answers were cut short", {}};
@@ -109,7 +111,7 @@ bool MemoryClaimStore::finish(const std::string& replica, const std::vector<Fire
     if (it == rows.end() || it->second.replica != replica || (e.attempt != 0 && it->second.attempt != e.attempt) ||
         it->second.state != "running")
       continue;
-    it->second.state = e.outcome;
+    db_.set_state(e.fire.job, it->first, it->second, e.outcome);
     it->second.exit_code = e.exit_code;
     it->second.finished_at = now;
     it->second.lease_until.reset();
@@ -122,12 +124,11 @@ std::optional<std::vector<FireKey>> MemoryClaimStore::renew(const std::string& r
   if (!call()) return std::nullopt;
   const auto now = db_.now();
   std::vector<FireKey> held;
-  for (auto& [job, rows] : db_.fires)
-    for (auto& [t, r] : rows)
-      if (r.replica == replica && r.state == "running") {
-        r.lease_until = now + lease;
-        held.push_back({job, at_ms(t)});
-      }
+  for (const auto& [job, t] : db_.running)
+    if (auto& r = db_.fires[job].at(t); r.replica == replica) {
+      r.lease_until = now + lease;
+      held.push_back({job, at_ms(t)});
+    }
   if (!reply()) return std::nullopt;
   return held;
 }
@@ -136,28 +137,31 @@ std::vector<FireRow> MemoryClaimStore::expire() {
   if (!call()) return {};
   const auto now = db_.now();
   std::vector<FireRow> out;
-  for (auto& [job, rows] : db_.fires)
-    for (auto& [t, r] : rows)
-      if (r.state == "running" && r.lease_until && *r.lease_until < now) {
-        r.state = "lost";
-        r.finished_at = now;
-        out.push_back(row_of(job, t, r));
-      }
+  const auto held = db_.running;  // set_state changes the index
+  for (const auto& [job, t] : held)
+    if (auto& r = db_.fires[job].at(t); r.lease_until && *r.lease_until < now) {
+      db_.set_state(job, t, r, "lost");
+      r.finished_at = now;
+      out.push_back(row_of(job, t, r));
+    }
   if (!reply()) return {};
   return out;
 }
 
 std::optional<int> MemoryClaimStore::reclaim(const FireKey& fire, const std::string& replica,
-                                             std::chrono::milliseconds lease) {
+                                             std::chrono::milliseconds lease, bool forbid_overlap) {
   if (!call()) return std::nullopt;
   const auto now = db_.now();
   auto& rows = db_.fires[fire.job];
   const auto it = rows.find(ms_of(fire.instant));
   if (it == rows.end() || it->second.state != "lost") return std::nullopt;
+  if (forbid_overlap)
+    for (auto b = db_.running.lower_bound({fire.job, INT64_MIN}); b != db_.running.end() && b->first == fire.job; ++b)
+      if (const auto& r = rows.at(b->second); r.lease_until && *r.lease_until > now) return std::nullopt;
   MemoryDatabase::Row& r = it->second;
   r.replica = replica;
   ++r.attempt;
-  r.state = "running";
+  db_.set_state(fire.job, it->first, r, "running");
   r.started_at = now;
   r.finished_at.reset();
   r.lease_until = now + lease;

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,14 @@ class MemoryDatabase {
   sys_milliseconds now() const { return clock_(); }
   // job → instant (ms) → row
   std::map<std::string, std::map<std::int64_t, Row>> fires;
+  // The rows in state 'running' (as PostgreSQL's partial index): renew, expire and forbid look at these only.
+  std::set<std::pair<std::string, std::int64_t>> running;
+  // A row's new state, the index kept.
+  void set_state(const std::string& job, std::int64_t instant, Row& r, std::string state) {
+    if (r.state == "running") running.erase({job, instant});
+    r.state = std::move(state);
+    if (r.state == "running") running.insert({job, instant});
+  }
   std::map<std::string, sys_milliseconds> replicas;  // last heartbeat
 
   // A planted bug (fuzzycron_simulation --plant unique-claim-off): a claim
@@ -53,9 +62,10 @@ class MemoryClaimStore final : public ClaimStore {
 
   // Fault hooks.
   struct Faults {
-    bool unreachable = false;    // every call fails, open() too
-    int lose_replies = 0;        // the next N calls that change rows commit, then fail as if the reply was lost
-    std::function<void()> slow;  // called inside each call (a simulator advances its clock there)
+    bool unreachable = false;  // every call fails, open() too
+    int lose_replies = 0;      // the next N calls that change rows commit, then fail as if the reply was lost
+    std::function<void()>
+        slow;  // called after each call's changes, before its reply (a simulator advances its clock there)
   };
   Faults faults;
 
@@ -65,7 +75,8 @@ class MemoryClaimStore final : public ClaimStore {
   bool finish(const std::string& replica, const std::vector<FireEnd>& ends) override;
   std::optional<std::vector<FireKey>> renew(const std::string& replica, std::chrono::milliseconds lease) override;
   std::vector<FireRow> expire() override;
-  std::optional<int> reclaim(const FireKey& fire, const std::string& replica, std::chrono::milliseconds lease) override;
+  std::optional<int> reclaim(const FireKey& fire, const std::string& replica, std::chrono::milliseconds lease,
+                             bool forbid_overlap) override;
   std::optional<std::vector<ReplicaRow>> heartbeat(const std::string& replica,
                                                    std::chrono::milliseconds live_for) override;
   std::optional<sys_milliseconds> clock() override;

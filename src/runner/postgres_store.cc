@@ -196,15 +196,27 @@ class PostgresStore final : public ClaimStore {
     return out;
   }
 
-  std::optional<int> reclaim(const FireKey& fire, const std::string& replica,
-                             std::chrono::milliseconds lease) override {
+  std::optional<int> reclaim(const FireKey& fire, const std::string& replica, std::chrono::milliseconds lease,
+                             bool forbid_overlap) override {
     const std::string instant = ms_text(fire.instant), lease_text = interval_text(lease);
-    const char* params[] = {fire.job.c_str(), instant.c_str(), replica.c_str(), lease_text.c_str()};
+    const char* params[] = {fire.job.c_str(), instant.c_str(), replica.c_str(), lease_text.c_str(),
+                            forbid_overlap ? "true" : "false"};
+    // forbid: under the job's lock (as a claim), in a transaction whose update
+    // is a statement of its own, so it sees a run a peer started meanwhile.
+    if (forbid_overlap &&
+        (!exec("BEGIN", nullptr, 0) || !exec("SELECT pg_advisory_xact_lock(hashtextextended($1, 7))", params, 1))) {
+      if (connected()) exec("ROLLBACK", nullptr, 0);
+      return std::nullopt;
+    }
     auto r = exec(
         "UPDATE fuzzycron_fire SET replica = $3, attempt = attempt + 1, state = 'running', started_at = now(),"
         " finished_at = NULL, lease_until = now() + $4::interval"
-        " WHERE job = $1 AND instant = to_timestamp($2::bigint / 1000.0) AND state = 'lost' RETURNING attempt",
-        params, 4);
+        " WHERE job = $1 AND instant = to_timestamp($2::bigint / 1000.0) AND state = 'lost'"
+        " AND NOT ($5::boolean AND EXISTS (SELECT 1 FROM fuzzycron_fire b WHERE b.job = $1 AND b.state = 'running'"
+        "  AND b.lease_until > now()))"
+        " RETURNING attempt",
+        params, 5);
+    if (forbid_overlap && connected()) exec(r ? "COMMIT" : "ROLLBACK", nullptr, 0);
     if (!r || r->rows() != 1) return std::nullopt;
     return std::stoi(r->at(0, 0));
   }
