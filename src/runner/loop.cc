@@ -16,6 +16,7 @@
 
 #include "fuzzycron/resolve.h"
 #include "runner/cluster_ledger.h"
+#include "runner/planner.h"
 #include "runner/status_server.h"
 
 namespace fuzzycron::runner {
@@ -131,16 +132,9 @@ void Runner::catch_up(const std::shared_ptr<JobState>& sp, sys_milliseconds from
   mark(sp);
   if (missed.empty()) return;
   const auto now = clock_.now();
-  std::vector<sys_milliseconds> kept;
-  for (auto t : missed)
-    if (!s.job.settings.starting_deadline || now - t <= *s.job.settings.starting_deadline) kept.push_back(t);
-  std::vector<sys_milliseconds> run;
-  if (s.job.settings.catchup == Catchup::latest && !kept.empty()) run.push_back(kept.back());
-  if (s.job.settings.catchup == Catchup::all) {
-    const std::size_t n = std::min(kept.size(), static_cast<std::size_t>(s.job.settings.catchup_max));
-    run.assign(kept.end() - static_cast<std::ptrdiff_t>(n), kept.end());
-  }
-  const std::size_t skipped = missed.size() - run.size();
+  const CatchUpPlan plan = plan_catch_up(s.job.settings, missed, now);
+  const std::vector<sys_milliseconds>& run = plan.run;
+  const std::size_t skipped = plan.skipped;
   if (skipped > 0) {
     s.counters.skipped["missed"] += skipped;
     log_("warning", "job.skip",
@@ -171,7 +165,7 @@ void Runner::fire_due(sys_milliseconds now) {
   // minute); every older one went by without a run and goes through the job's
   // catch-up policy: after a stall a per-second job runs once, not once per
   // second it missed, and `catchup: skip` means skip.
-  const milliseconds slack{std::max<std::int64_t>(60'000, static_cast<std::int64_t>(50 * clock_.rate()))};
+  const milliseconds slack = on_time_slack(clock_.rate());
   if (const auto earliest = earliest_next(); !earliest || now < *earliest) return;
   next_stale_ = true;  // the pass advances the jobs it fires
   std::size_t due = 0;
@@ -183,7 +177,7 @@ void Runner::fire_due(sys_milliseconds now) {
       if (stopping_) return;
     }
     const auto newest = s.job.schedule->prev(now + milliseconds{1});
-    if (!newest || *newest < *s.next || now - *newest > slack) {
+    if (!fires_on_time(*s.next, newest, now, slack)) {
       catch_up(sp, s.cursor, now, "late");
     } else {
       if (*s.next < *newest) catch_up(sp, s.cursor, *newest - milliseconds{1}, "late");
@@ -211,12 +205,9 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
     if (!s.job.settings.on_permanent_failure.empty() && s.retry_end) run_hook(s, *s.retry_end);
     s.retry_end.reset();
   }
-  if (s.running == 0 && s.pending.empty()) return start(sp, t, 1);
-  // In a cluster the store decides forbid across every replica (and says the skip once).
-  if (ledger_->decides_overlap() && s.job.settings.concurrency == Concurrency::forbid) return start(sp, t, 1);
-  switch (s.job.settings.concurrency) {
-    case Concurrency::allow: return start(sp, t, 1);
-    case Concurrency::forbid: {
+  switch (plan_on_time(s.job.settings.concurrency, s.running, !s.pending.empty(), ledger_->decides_overlap())) {
+    case OnTime::start: return start(sp, t, 1);
+    case OnTime::skip: {
       ++s.counters.skipped["overlap"];
       const auto mono = clock_.mono();
       if (!s.last_overlap_log ||
@@ -227,7 +218,7 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
       }
       return;
     }
-    case Concurrency::replace:
+    case OnTime::replace:
       for (auto& r : runs_)
         if (r && r->state == sp && !r->exited) {
           r->stopped = true;
@@ -238,15 +229,14 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
       mark(sp);
       mark_waiting(sp);
       return;
-    case Concurrency::queue:
-      if (s.pending.empty()) {
-        s.pending.emplace_back(t, 0);
-        mark(sp);
-        mark_waiting(sp);
-      } else {
-        ++s.counters.skipped["queue-full"];
-        log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "queue-full"}, {"scheduled_for", iso(t)}});
-      }
+    case OnTime::queue:
+      s.pending.emplace_back(t, 0);
+      mark(sp);
+      mark_waiting(sp);
+      return;
+    case OnTime::queue_full:
+      ++s.counters.skipped["queue-full"];
+      log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "queue-full"}, {"scheduled_for", iso(t)}});
       return;
   }
 }
@@ -276,50 +266,6 @@ void Runner::start_pending() {
     if (done) sp->waiting = false;
     return done;
   });
-}
-
-void Runner::begin_shutdown(int sig) {
-  if (stopping_) {  // a second signal: no more grace
-    for (auto& r : runs_) launcher_.signal(r->pid, SIGKILL);
-    log_("warning", "runner.kill", {{"signal", signal_name(sig)}});
-    return;
-  }
-  stopping_ = true;
-  shutdown_signal_ = sig;
-  shutdown_deadline_ = clock_.mono() + o_.shutdown_grace.count();
-  const int first = o_.shutdown == RunnerOptions::Shutdown::term   ? SIGTERM
-                    : o_.shutdown == RunnerOptions::Shutdown::kill ? SIGKILL
-                                                                   : 0;
-  for (auto& r : runs_) {
-    r->stopped = true;
-    if (first) launcher_.signal(r->pid, first);
-  }
-  log_("info", "runner.stopping",
-       {{"signal", signal_name(sig)},
-        {"running", runs_.size()},
-        {"grace_ms", o_.shutdown_grace.count()},
-        {"shutdown", first == SIGTERM   ? "term"
-                     : first == SIGKILL ? "kill"
-                                        : "wait"}});
-}
-
-void Runner::publish(int documents) {
-  if (!server_) return;
-  const bool healthy =
-      !o_.strict_health || std::none_of(states_.begin(), states_.end(), [](const auto& st) { return st->last_failed; });
-  server_->tick(true, healthy);
-  if (!documents) return;
-  ++counters_.builds;
-  counters_.state_errors = ledger_->errors();
-  const ClusterCounters* cluster = ledger_->cluster();
-  std::string metrics, status;
-  if (documents & StatusServer::metrics) {
-    metrics = metrics_text(states_, counters_, o_.metrics_jobs);
-    if (cluster) metrics += cluster_metrics_text(*cluster, clock_.now());
-  }
-  if (documents & StatusServer::status)
-    status = status_json(states_, clock_.now(), o_.file, problems_, stopping_, cluster);
-  server_->publish(std::move(metrics), std::move(status));
 }
 
 void Runner::loop(std::optional<sys_milliseconds> until) {
@@ -414,40 +360,6 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       "info", "runner.stop",
       {{"signal", shutdown_signal_ ? signal_name(shutdown_signal_) : "none"}, {"grace_ms", o_.shutdown_grace.count()}});
   ledger_->checkpoint(states_);
-}
-
-void Runner::handle_jumps() {
-  for (const auto& j : clock_.jumps()) {
-    const char* kind = j.kind == ClockJump::suspend ? "suspend" : "step";
-    ++counters_.clock_events[kind];
-    log_("warning", j.kind == ClockJump::suspend ? "clock.suspend" : "clock.step",
-         j.kind == ClockJump::suspend ? json{{"duration_s", static_cast<double>(j.delta.count()) / 1000.0}}
-                                      : json{{"delta_s", static_cast<double>(j.delta.count()) / 1000.0}});
-    // Forward: every instant jumped over goes through the job's catch-up
-    // policy at once (at most the policy's runs, however long the jump).
-    // Backward: the next fire is still the first instant after the cursor.
-    const auto now = clock_.now();
-    for (auto& s : states_) {
-      if (!s->job.schedule) continue;
-      if (j.delta.count() > 0 && s->cursor < now) catch_up(s, s->cursor, now, kind);
-      advance(*s);
-    }
-    next_stale_ = true;
-  }
-}
-
-void Runner::handle_signals() {
-  signalfd_siginfo info;
-  while (::read(signal_fd_, &info, sizeof info) == sizeof info) {
-    const int sig = static_cast<int>(info.ssi_signo);
-    if (sig == SIGCHLD) continue;  // the loop reaps after every wait
-    if (sig == SIGHUP) {
-      text_.clear();  // SIGHUP rereads even an unchanged file
-      reload_requested_ = true;
-    } else {
-      begin_shutdown(sig);
-    }
-  }
 }
 
 int run(const RunnerOptions& options, int log_fd) {

@@ -14,6 +14,7 @@
 #include <map>
 
 #include "runner/loop.h"
+#include "runner/planner.h"
 
 extern char** environ;
 
@@ -226,24 +227,20 @@ void Runner::finish(std::unique_ptr<Run>& r) {
   if (outcome == "success") s.counters.last_success = now;
   s.last_failed = outcome != "success";
   log_(outcome == "success" ? "info" : "warning", "job.end", fields);  // fields are read again below
-  // Retries with backoff 1 s, 2 s, 4 s, ...; never after a stop; only the
-  // listed exit codes when retry-on is set. A failure with no retry left
-  // runs the on-permanent-failure hook.
-  if (outcome == "failure" || outcome == "timeout") {
-    const auto& codes = s.job.settings.retry_on;
-    const int code = fields.contains("exit_code") ? fields["exit_code"].get<int>() : -1;
-    const bool retryable = codes.empty() || std::find(codes.begin(), codes.end(), code) != codes.end();
-    if (!stopping_ && !s.removed && retryable && r->attempt <= s.job.settings.retry) {
-      s.retry_attempt = r->attempt + 1;
-      s.retry_for = r->scheduled_for;
-      s.retry_at = clock_.mono() + (1000LL << std::min(r->attempt - 1, 20));
-      s.retry_end = FailedRun{r->id, r->scheduled_for, fields};
-      s.retry_claimed = r->claimed;
-      mark_waiting(r->state);
-    } else if (!s.job.settings.on_permanent_failure.empty()) {
-      s.retry_end.reset();
-      run_hook(s, FailedRun{r->id, r->scheduled_for, fields});
-    }
+  const RetryPlan retry =
+      plan_retry(s.job.settings, outcome,
+                 fields.contains("exit_code") ? std::optional<int>(fields["exit_code"].get<int>()) : std::nullopt,
+                 r->attempt, stopping_, s.removed);
+  if (retry.retry) {
+    s.retry_attempt = r->attempt + 1;
+    s.retry_for = r->scheduled_for;
+    s.retry_at = clock_.mono() + retry.delay_ms;
+    s.retry_end = FailedRun{r->id, r->scheduled_for, fields};
+    s.retry_claimed = r->claimed;
+    mark_waiting(r->state);
+  } else if (retry.hook) {
+    s.retry_end.reset();
+    run_hook(s, FailedRun{r->id, r->scheduled_for, fields});
   }
   if (r->claimed > 0 && !(s.retry_at && s.retry_for == r->scheduled_for))
     ledger_->ended({s.job.name, r->scheduled_for}, r->claimed, outcome,
