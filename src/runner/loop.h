@@ -100,7 +100,7 @@ class Runner {
   std::optional<std::int64_t> reload_at_;  // mono: a file change, read once the writer is done
   std::string text_;
   std::string lock_text_;                   // the balance lock's text as last applied ("" without --balance)
-  std::shared_ptr<const Balance> balance_;  // that lock, read again on reload
+  std::shared_ptr<const BalanceLock> balance_;  // that lock, read again on reload
   std::vector<std::string> problems_;
   int signal_fd_ = -1, inotify_fd_ = -1;
   bool stopping_ = false;

@@ -79,7 +79,7 @@ bool Runner::reload(bool first) {
     if (const auto lock = read_text(o_.balance)) {
       lock_text = *lock;
       if (first || lock_text != lock_text_) try {
-          auto read_lock = std::make_shared<const Balance>(Balance::read(lock_text));
+          auto read_lock = std::make_shared<const BalanceLock>(BalanceLock::read(lock_text));
           if (read_lock->dialect() != o_.parse.dialect)
             why = fmt::format("the lock is for the {} dialect, and the schedules are read as {}",
                               dialect_name(read_lock->dialect()), dialect_name(o_.parse.dialect));
