@@ -84,6 +84,10 @@ int main(int argc, char** argv) {
         p.plant = v;
       else if (a == "--for-seconds")
         for_seconds = std::stod(v);
+      else if (a == "--min-fires")
+        min_fires = std::stoull(v);
+      else if (a == "--min-faults")
+        min_faults = std::stoull(v);
       else
         return usage();
     } catch (const std::exception&) {
