@@ -122,6 +122,16 @@ def instants(start, end, period=1, offset=0):
 MARK = 'echo "$FUZZYCRON_JOB $FUZZYCRON_SCHEDULED_FOR $FUZZYCRON_REPLICA $FUZZYCRON_ATTEMPT $(date +%s.%N)" >> MARKS'
 
 
+def wait_settled(cluster, jobs, start, end, period=1, offset=0):
+    """Waits (generously) until every instant of every job in [start, end) has a
+    run or a logged skip or loss: a busy machine delays them, and replicas
+    stopped before an instant's run would leave it unsaid."""
+    def settled():
+        runs, skips = cluster.runs(), cluster.skips()
+        return all(runs.get((job, t)) or skips.get((job, t)) for job in jobs for t in instants(start, end, period, offset))
+    wait_until(settled, what=f"every instant of {jobs} run or said")
+
+
 def check_once(cluster, jobs, start, end, allow_rerun=(), period=1, offset=0):
     """Every instant of every job in [start, end): one run, or one logged skip or loss."""
     runs, skips = cluster.runs(), cluster.skips()
@@ -160,6 +170,7 @@ def test_every_instant_once_across_replicas(pg):
     status = json.loads(fetch(port, "/status"))["cluster"]
     metrics = fetch(port, "/metrics")
     end = time.time() - 2
+    wait_settled(c, ["a", "b"], start, end)
     c.stop()
     # /status and /metrics show the cluster as this replica sees it.
     assert status["replica"] == "r2" and status["connected"], status
@@ -203,6 +214,8 @@ def test_replica_killed_mid_run(pg):
     c.add("r9")
     time.sleep(12)
     end = time.time() - 6
+    wait_settled(c, ["once"], start, end, period=4)
+    wait_settled(c, ["again"], start, end, period=4, offset=2)
     c.stop()
     runs, skips = c.runs(), c.skips()
     lost = [k for k, v in skips.items() if any(e["event"] == "job.lost" for e in v)]
@@ -224,6 +237,7 @@ def test_replica_paused_past_its_lease(pg):
     paused.proc.send_signal(signal.SIGCONT)
     time.sleep(5)
     end = time.time() - 3
+    wait_settled(c, ["tick"], start, end)
     c.stop()
     check_once(c, ["tick"], start, end)
     runs = c.runs()

@@ -64,20 +64,18 @@ def test_state_dir_has_one_owner_and_is_created():
     write(crontab, "# name: a\n* * * * * ? true\n")
     first = Runner(None, "--state-dir", state, path=crontab, dialect="quartz")
     try:
-        first.wait_for("runner.start", timeout=5)
+        first.wait_for("runner.start")
         assert os.path.isdir(state)
         second = subprocess.run([BIN, "run", crontab, "-d", "quartz", "--state-dir", state, "--log-format", "json"],
-                                capture_output=True, text=True, timeout=10)
+                                capture_output=True, text=True, timeout=60)
         assert second.returncode == 3, second
         event = json.loads(second.stdout.splitlines()[-1])
         assert "in use by another runner" in event["error"] and str(first.proc.pid) in event["error"]
         # Shards have their own files: both run.
-        shard = subprocess.Popen([BIN, "run", crontab, "-d", "quartz", "--state-dir", state, "--shard", "0/2"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        time.sleep(1)
-        assert shard.poll() is None
-        shard.terminate()
-        assert shard.wait(10) == 0
+        shard = Runner(None, "--state-dir", state, "--shard", "0/2", path=crontab, dialect="quartz")
+        shard.wait_for("runner.start")  # up, with its signals handled: a TERM before that ends it by the signal
+        assert shard.proc.poll() is None
+        assert shard.term() == 0
     finally:
         assert first.term() == 0
     # Not a directory that can be made: refused at start, nothing run.
