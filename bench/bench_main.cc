@@ -81,7 +81,7 @@ void BM_Parse(benchmark::State& state, Dialect d) {
 void BM_MinimalLoop(benchmark::State& state) {
   const int i = static_cast<int>(state.range(0));
   const auto s = compile(i, "UTC");
-  const auto& p = fuzzycron::detail::Access::first(s);
+  const auto& p = fuzzycron::engine::Access::first(s);
   const baseline::Masks m{p.minutes, p.hours, p.days, p.months, p.weekdays, p.day_or != 0};
   std::int64_t t = kStart.time_since_epoch().count();
   for (auto _ : state) {
@@ -200,7 +200,7 @@ void BM_Balance(benchmark::State& state) {
 // (issue 21 target: within 1.5x).
 void BM_ResolveBalanced(benchmark::State& state) {
   using namespace fuzzycron;
-  static const auto lock = std::make_shared<const Balance>(fuzzycron::balance(balance_fleet(1000, 100), {}).lock);
+  static const auto lock = std::make_shared<const BalanceLock>(fuzzycron::balance(balance_fleet(1000, 100), {}).lock);
   ParseOptions o;
   o.dialect = Dialect::quartz;
   o.seed = Seed({"host-42", "job-17"});

@@ -1,6 +1,6 @@
 // fuzzycron balance: a fleet's jobs given slots so that no slot carries more
 // than its group's capacity, written to a lock the other commands read with
-// --balance (docs/balance.md).
+// --balance-lock (docs/balance.md).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -138,7 +138,7 @@ int run(const BalanceCommand& c, std::ostream& out, std::ostream& err) {
   std::error_code ec;
   if (!c.lock.empty() && std::filesystem::exists(c.lock, ec)) {
     old_text = read_file(c.lock);
-    options.previous = Balance::read_file(c.lock, base.dialect);
+    options.previous = BalanceLock::read_file(c.lock, base.dialect);
   } else if (!c.lock.empty() && c.check) {
     throw Error(ErrorKind::argument, "--check compares with the lock, and '" + c.lock + "' does not exist", c.lock, 1);
   }
@@ -218,13 +218,13 @@ Command add_balance(CommandLine& line) {
       "slot or the next one with room, so the lock depends on the set of jobs, not on their order. Seeds\n"
       "are [host, name] per host with --hosts/--host-list, else [name]; a CronJob's [namespace, name] and a\n"
       "workflow cron's [repository, path, position], as resolve --manifest/--workflow seed them (without\n"
-      "-d, manifests alone are read as Kubernetes). Use the lock with --balance on resolve, explain,\n"
+      "-d, manifests alone are read as Kubernetes). Use the lock with --balance-lock on resolve, explain,\n"
       "spread, export and run (docs/balance.md).\n"
       "Exit status: 0 written (or --check: up to date), 1 --check: stale, 2 bad input.\n"
       "Example: fuzzycron balance examples/fleet.crontab -d quartz --hosts 20 -o fleet.lock\n"
       "Example: fuzzycron balance jobs.cron --lock jobs.lock --check\n"
       "Example: fuzzycron balance k8s/*.yaml -o cronjobs.lock && fuzzycron resolve --manifest k8s/app.yaml "
-      "--balance cronjobs.lock");
+      "--balance-lock cronjobs.lock");
   return {sub, [c] { return run(*c, std::cout, std::cerr); }};
 }
 

@@ -30,7 +30,8 @@ int run(const NextPrev& c, bool forward, std::ostream& out, std::ostream& err) {
   if (c.flags.json) {
     nlohmann::json j;
     j["expr"] = c.expr;
-    j["tz"] = std::string(s.zone().name());
+    j["zone"] = std::string(s.zone().name());
+    j["tz"] = j["zone"];  // its 0.4 name, deprecated (CHANGELOG.md): gone in 0.6
     j[forward ? "next" : "prev"] = times;
     out << j.dump() << "\n";
   } else {

@@ -22,7 +22,7 @@ unsigned group_of(std::string_view name) {
   if (name == "seed") return kSeed;
   if (name == "host") return kHost;
   if (name == "offset-window") return kOffsetWindow;
-  if (name == "balance") return kBalance;
+  if (name == "balance-lock") return kBalance;
   return kDialect;
 }
 
@@ -38,15 +38,10 @@ std::string help_of(const OptionSpec& o) {
   return help;
 }
 
-// The words of an old spelling ("tz,time-zone" -> --tz --time-zone), for hidden flags.
+// An option's old spellings as flags ("tz,time-zone" -> --tz --time-zone), hidden.
 std::vector<std::string> old_flags(const OptionSpec& o) {
   std::vector<std::string> out;
-  std::string_view rest = o.old_names;
-  while (!rest.empty()) {
-    const auto comma = rest.find(',');
-    out.push_back("--" + std::string(rest.substr(0, comma)));
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-  }
+  for (const std::string_view old : old_option_names(o)) out.push_back("--" + std::string(old));
   return out;
 }
 
@@ -64,8 +59,10 @@ void add_flags(Subcommand& c, Flags& f, unsigned groups) {
       c.option("-s," + flag, f.seeds, help_of(o));
     } else if (o.name == "host") {
       c.option(flag, f.host, help_of(o) + " (default for run: this machine's name)").env("FUZZYCRON_HOST");
-    } else if (o.name == "balance") {
+    } else if (o.name == "balance-lock") {
       c.option(flag, f.balance, help_of(o));
+      for (const std::string& old : old_flags(o)) c.option(old, f.old_balance, "").hidden();
+      continue;
     } else if (o.type == OptionType::flag) {
       // --strict / --no-strict: the value the dialect does not assume by default.
       const std::string names = o.default_value == "true" ? "!--no-" + name + "," + flag : flag + ",!--no-" + name;
@@ -102,7 +99,8 @@ ParseOptions parse_options(const Flags& f, bool with_seed, std::ostream* warning
     if (!value.empty()) set(name.starts_with("old:") ? name.substr(4) : name, value);
   for (const auto& [name, flag] : f.switched)
     if (flag.given()) set(name, f.switches.at(name) ? "true" : "false");
-  if (!f.balance.empty()) set("balance", f.balance);
+  if (!f.balance.empty()) set("balance-lock", f.balance);
+  if (!f.old_balance.empty()) set("balance", f.old_balance);  // warns
   return options_from_names(names);
 }
 

@@ -28,7 +28,10 @@ struct Flags {
   std::string zone = "UTC";
   std::vector<std::string> seeds;  // -s/--seed, in order
   std::string host;                // --host: prepended to the seed
-  std::string balance;             // --balance LOCK
+  std::string balance;             // --balance-lock LOCK
+  std::string old_balance;         // --balance LOCK, its old spelling (warned)
+  // The balance lock's file, by either spelling.
+  const std::string& balance_lock() const { return balance.empty() ? old_balance : balance; }
   // Every other schema option with a value, by name ("old:NAME" for an old spelling).
   std::map<std::string, std::string> values;
   std::map<std::string, bool> switches;                // flag options, by name
@@ -49,7 +52,7 @@ enum FlagGroup : unsigned {
   kFrom = 1 << 5,          // --from
   kCount = 1 << 6,         // -n/--count
   kJson = 1 << 7,          // --json
-  kBalance = 1 << 8,       // --balance LOCK
+  kBalance = 1 << 8,       // --balance-lock LOCK
   kSchedule = kDialect | kZone | kSeed | kHost | kOffsetWindow | kBalance,
 };
 

@@ -56,7 +56,7 @@ int resolve_crontab(const Resolve& c, std::ostream& out, std::ostream& err) {
         problems.push_back({Severity::warning, "", e.line, e.schedule_column,
                             fmt::format("job '{}' is not in the balance lock {}: it keeps plain H; run `fuzzycron "
                                         "balance` with --lock to place it",
-                                        balance_key(job.seed), c.flags.balance),
+                                        balance_key(job.seed), c.flags.balance_lock()),
                             e.text});
       lines[static_cast<std::size_t>(e.line - 1)].replace(static_cast<std::size_t>(e.schedule_column - 1),
                                                           e.schedule.size(), resolved);
@@ -130,7 +130,7 @@ int resolve_in_place(const Resolve& c, bool dialect_given, std::istream& in, std
       w.message = fmt::format(
           "'{}' is not in the balance lock {}: it keeps plain H; run `fuzzycron balance` with "
           "--lock to place it",
-          balance_key(s.seed), c.flags.balance);
+          balance_key(s.seed), c.flags.balance_lock());
       warnings.push_back(std::move(w));
     }
   }

@@ -30,7 +30,7 @@ bool finish_options(Run& c, std::ostream& err) {
   namespace runner = fuzzycron::runner;
   runner::RunnerOptions& o = c.options;
   o.parse = parse_options(c.flags, false);
-  o.balance = c.flags.balance;
+  o.balance = c.flags.balance_lock();
   o.host = c.flags.host.empty() ? host_name() : c.flags.host;
   o.shutdown_grace = parse_duration(c.grace);
   if (!c.old_catchup_spread.empty()) {

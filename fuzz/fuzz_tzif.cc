@@ -10,7 +10,7 @@
 #include "fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace fuzzycron::detail;
+  using namespace fuzzycron::engine;
   const std::string_view in(reinterpret_cast<const char*>(data), size);
   const auto tzif = read_tzif(in);
   if (!tzif) return 0;

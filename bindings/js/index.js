@@ -35,12 +35,12 @@ function instant(value, name) {
 }
 
 // Options by the library's schema (fuzzycron/options.h, camelCase here):
-// dialect, seed, host, zone, dst, hashScheme, offsetWindow, balance,
+// dialect, seed, host, zone, dst, hashScheme, offsetWindow, balanceLock,
 // secondsFirst, dayOr, strict, format, hashFields, hashSecondsByDefault,
 // hashNames; the names this package took before (tz, hash, secondAtBeginning,
 // a `furiko` object) still read. api.cc hands each to the library by name.
 const OLD_NAMES = { tz: 'zone', hash: 'hashScheme', secondAtBeginning: 'secondsFirst' };
-const TEXTS = ['dialect', 'zone', 'dst', 'hashScheme', 'host', 'offsetWindow', 'balance', 'format'];
+const TEXTS = ['dialect', 'zone', 'dst', 'hashScheme', 'host', 'offsetWindow', 'balanceLock', 'format'];
 const API_KEYS = new Set(['to', 'target', 'from', 'hosts', 'window', 'resolution']);  // lint's, resolve's, spread's
 const FLAGS = ['strict', 'secondsFirst', 'dayOr', 'hashFields', 'hashSecondsByDefault', 'hashNames'];
 function nativeOptions(options, name = 'options') {
@@ -62,7 +62,9 @@ function nativeOptions(options, name = 'options') {
       o[key] = key === 'offsetWindow' && typeof options[key] === 'number' ? `${options[key]}ms` : string(options[key], key);
   const seed = seedParts(options.seed, 'seed');
   if (seed.length) o.seed = seed;
-  for (const key of FLAGS) if (options[key] !== undefined) o[key] = Boolean(options[key]);
+  // A flag's text goes to the library, which refuses what is not true or false (as every front end does).
+  for (const key of FLAGS)
+    if (options[key] !== undefined) o[key] = typeof options[key] === 'string' ? options[key] : Boolean(options[key]);
   // Any other name goes to the library as given: it refuses what it does not know, with a did-you-mean.
   for (const [key, value] of Object.entries(options))
     if (value !== undefined && !(key in o) && !API_KEYS.has(key) && !(key in OLD_NAMES) && key !== 'seed' && key !== 'furiko')

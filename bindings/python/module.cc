@@ -45,7 +45,7 @@ fuzzycron::ParseOptions options(const Pairs& pairs, const py::object& balance) {
       throw py::error_already_set();
   }
   fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
-  if (!balance.is_none()) o.balance = balance.cast<std::shared_ptr<fuzzycron::Balance>>();
+  if (!balance.is_none()) o.balance = balance.cast<std::shared_ptr<fuzzycron::BalanceLock>>();
   return o;
 }
 
@@ -181,15 +181,15 @@ PYBIND11_MODULE(_fuzzycron, m) {
   });
 
   // A balance lock (docs/balance.md), read from its text.
-  py::class_<fuzzycron::Balance, std::shared_ptr<fuzzycron::Balance>>(m, "Balance")
+  py::class_<fuzzycron::BalanceLock, std::shared_ptr<fuzzycron::BalanceLock>>(m, "Balance")
       .def(py::init([](const std::string& text) {
-             return std::make_shared<fuzzycron::Balance>(fuzzycron::Balance::read(text));
+             return std::make_shared<fuzzycron::BalanceLock>(fuzzycron::BalanceLock::read(text));
            }),
            py::arg("text"))
       .def_property_readonly(
-          "dialect", [](const fuzzycron::Balance& b) { return std::string(fuzzycron::dialect_name(b.dialect())); })
-      .def_property_readonly("groups", [](const fuzzycron::Balance& b) { return b.groups().size(); })
-      .def("write", &fuzzycron::Balance::write);
+          "dialect", [](const fuzzycron::BalanceLock& b) { return std::string(fuzzycron::dialect_name(b.dialect())); })
+      .def_property_readonly("groups", [](const fuzzycron::BalanceLock& b) { return b.groups().size(); })
+      .def("write", &fuzzycron::BalanceLock::write);
 
   py::class_<fuzzycron::Schedule>(m, "Schedule")
       .def("next_ms", [](const fuzzycron::Schedule& s, std::int64_t t) { return ms_of(s.next(at(t))); })

@@ -34,20 +34,20 @@ struct BalanceGroup {
   std::map<std::string, std::vector<int>> jobs{};
 };
 
-class FUZZYCRON_EXPORT Balance {
+class FUZZYCRON_EXPORT BalanceLock {
  public:
   static constexpr int kVersion = 1;
 
-  Balance() = default;
-  Balance(Dialect dialect, HashScheme hash, double epsilon, std::vector<BalanceGroup> groups);
+  BalanceLock() = default;
+  BalanceLock(Dialect dialect, HashScheme hash, double epsilon, std::vector<BalanceGroup> groups);
 
   // A lock as `write()` makes it. Throws fuzzycron::Error (kind lock) with
   // the line and column of a syntax error, or naming the group and job of a
   // value that does not fit; a newer version is refused with both named.
-  static Balance read(std::string_view text);
+  static BalanceLock read(std::string_view text);
   // The lock in a file, for schedules read as `dialect`: errors (kind lock)
   // name the file, and a lock written for another dialect is refused.
-  static Balance read_file(const std::string& path, Dialect dialect);
+  static BalanceLock read_file(const std::string& path, Dialect dialect);
   // Deterministic text: groups by shape and zone, jobs by key, one per line.
   std::string write() const;
 
@@ -55,15 +55,16 @@ class FUZZYCRON_EXPORT Balance {
   // `zone`, or nullopt: not in the lock (plain H applies).
   //
   // Example:
-  //   const Balance lock = Balance::read(R"({"fuzzycron_balance": 1, "dialect": "standard",
+  //   const BalanceLock lock = BalanceLock::read(R"({"fuzzycron_balance": 1, "dialect": "standard",
   //       "hash": "fc1", "epsilon": 0.25, "groups": [{"shape": "H * * * *", "zone": "UTC",
   //       "slots": 60, "capacity": 1, "jobs": {"web-1/backup": [17]}}]})");
-  //   *lock.find("H  * * * *", "UTC", Seed({"web-1", "backup"}));  // {17}
-  //   lock.find("H * * * *", "UTC", Seed({"web-2", "backup"}));    // nullptr: plain H
+  //   *lock.find("H  * * * *", "UTC", Seed({"web-1", "backup"}));  // == std::vector{17}
+  //   // Not in the lock: plain H.
+  //   lock.find("H * * * *", "UTC", Seed({"web-2", "backup"}));  // == nullptr
   //   ParseOptions o;
   //   o.seed = Seed({"web-1", "backup"});
-  //   o.balance = std::make_shared<const Balance>(lock);
-  //   resolve("H * * * *", o);  // "17 * * * *"
+  //   o.balance = std::make_shared<const BalanceLock>(lock);
+  //   resolve("H * * * *", o);  // == "17 * * * *"
   const std::vector<int>* find(std::string_view shape, std::string_view zone, const Seed& seed) const;
 
   Dialect dialect() const noexcept { return dialect_; }
@@ -78,6 +79,10 @@ class FUZZYCRON_EXPORT Balance {
   double epsilon_ = 0.25;
   std::vector<BalanceGroup> groups_;  // sorted by (shape, zone)
 };
+
+// Its name before 0.5 (CHANGELOG.md); "balance" alone names the act of
+// balancing (fuzzycron/balancer.h), the lock is a BalanceLock.
+using Balance = BalanceLock;
 
 // Whether options.balance is set and names no slot for this job although its
 // schedule has hash forms: it then runs at plain H (callers warn).

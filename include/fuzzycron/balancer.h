@@ -32,7 +32,7 @@ struct BalanceOptions {
   // The lock so far: its jobs keep their slots and its groups their capacity
   // (jobs no longer in the set are dropped, new ones placed). Unset or
   // `rebalance`: every group placed afresh, capacities recomputed.
-  std::optional<Balance> previous{};
+  std::optional<BalanceLock> previous{};
   bool rebalance = false;
 };
 
@@ -54,7 +54,7 @@ struct BalanceGroupReport {
 };
 
 struct BalanceResult {
-  Balance lock{};
+  BalanceLock lock{};
   std::vector<BalanceGroupReport> groups{};
   std::vector<BalanceMove> moves{};    // jobs that moved from the lock (or, without one, off plain H)
   std::vector<std::string> dropped{};  // "shape @ zone: job" of the lock, no longer in the set
@@ -75,7 +75,8 @@ struct BalanceResult {
 //     jobs.push_back(j);
 //   }
 //   const BalanceResult r = balance(jobs, {});
-//   r.groups[0].peak;  // 1: three jobs in 60 minutes, one per minute at most
+//   // Three jobs in 60 minutes: one a minute at most.
+//   r.groups[0].peak;  // == 1u
 FUZZYCRON_EXPORT BalanceResult balance(const std::vector<BalanceJob>& jobs, const BalanceOptions& options);
 
 // The jobs of crontabs, each entry on each host seeded [host, name] as

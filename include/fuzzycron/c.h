@@ -138,6 +138,62 @@ FUZZYCRON_EXPORT fuzzycron_status fuzzycron_balance_read(const char* text, size_
 /* NULL is fine; a handle freed before is FUZZYCRON_ERROR_HANDLE. Schedules parsed with it stay valid. */
 FUZZYCRON_EXPORT fuzzycron_status fuzzycron_balance_free(fuzzycron_balance* lock);
 
+/* Lint (docs/lint.md): findings about an expression that parses but will
+ * surprise (load spikes H would spread, month-end cycles, DST gaps, ...).
+ * A parse error is a finding too (FC001), not a failed call; bad options are.
+ *
+ * Example:
+ *   fuzzycron_options o;
+ *   fuzzycron_options_init(&o);
+ *   fuzzycron_findings* found = NULL;
+ *   fuzzycron_error e;
+ *   if (fuzzycron_lint("0 0 * * *", 9, &o, NULL, 1767225600000, &found, &e) == FUZZYCRON_OK) {
+ *     size_t n = 0;
+ *     fuzzycron_findings_count(found, &n, &e);
+ *     for (size_t i = 0; i < n; ++i) {
+ *       fuzzycron_finding f;
+ *       fuzzycron_finding_at(found, i, &f, &e);
+ *       printf("%s column %d: %s\n", f.code, f.column, f.message);  // FC102 column 1: a fixed minute (0) ...
+ *     }
+ *     fuzzycron_findings_free(found);
+ *   }
+ */
+typedef enum fuzzycron_severity {
+  FUZZYCRON_SEVERITY_INFO = 0,
+  FUZZYCRON_SEVERITY_WARNING = 1,
+  FUZZYCRON_SEVERITY_ERROR = 2
+} fuzzycron_severity;
+
+/* One finding; its strings belong to the findings handle (valid until it is freed). */
+typedef struct fuzzycron_finding {
+  fuzzycron_severity severity;
+  const char* code;       /* stable: "FC101" (docs/lint.md) */
+  int line;               /* 0 for one expression */
+  int column;             /* 1-based column in `text`; 0 when it is not about a place */
+  const char* message;    /* what is wrong, and what would be right */
+  const char* text;       /* the expression the column points into */
+  const char* suggestion; /* the rewritten schedule, "" when there is none */
+} fuzzycron_finding;
+
+/* Findings from fuzzycron_lint, a checked handle like a schedule's. */
+typedef struct fuzzycron_findings fuzzycron_findings;
+
+/* *out receives a new handle on success (NULL otherwise), holding the findings
+ * ordered by column. runs_on: where the schedule runs, so advice fits it
+ * (fuzzycron, cron, kubernetes, github-actions, systemd, quartz, spring,
+ * jenkins, furiko); NULL: as `fuzzycron lint` decides. from_ms: where DST
+ * changes, rare fires and collisions are looked for (the year after it). */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_lint(const char* expression, size_t length,
+                                                 const fuzzycron_options* options, const char* runs_on, int64_t from_ms,
+                                                 fuzzycron_findings** out, fuzzycron_error* error);
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_findings_count(const fuzzycron_findings* findings, size_t* out,
+                                                           fuzzycron_error* error);
+/* Finding i (0-based); i past the end is FUZZYCRON_ERROR_ARGUMENT. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_finding_at(const fuzzycron_findings* findings, size_t i,
+                                                       fuzzycron_finding* out, fuzzycron_error* error);
+/* NULL is fine; a handle freed before is FUZZYCRON_ERROR_HANDLE. */
+FUZZYCRON_EXPORT fuzzycron_status fuzzycron_findings_free(fuzzycron_findings* findings);
+
 /* Catch-up (fuzzycron/missed.h): of the fire times f with last_run_ms < f <=
  * now_ms, those the policy runs now, oldest first, into out_ms (capacity
  * entries; *count how many). catch_up: FUZZYCRON_CATCH_UP_SKIP, _LATEST or _ALL

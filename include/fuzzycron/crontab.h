@@ -48,7 +48,12 @@ struct FUZZYCRON_EXPORT CrontabEntry {
   //
   // Example:
   //   const Crontab tab = parse_crontab("# name: backup\nH 3 * * * /backup.sh\n");
-  //   tab.entries[0].parse({}, "web-07").next(from);  // seeded [web-07, backup]
+  //   // Seeded [web-07, backup]: the host, then the entry's name.
+  //   ParseOptions o;
+  //   o.seed = Seed({"web-07", "backup"});
+  //   tab.entries[0].seed("web-07");  // == o.seed
+  //   const auto t = *parse_rfc3339("2026-03-06T00:00:00Z");
+  //   tab.entries[0].parse({}, "web-07").next(t);  // == parse("H 3 * * *", o).next(t)
   Schedule parse(const ParseOptions& base, const std::string& host = {}) const;
   [[deprecated("use parse")]] Schedule compile(const ParseOptions& base, const std::string& host = {}) const {
     return parse(base, host);

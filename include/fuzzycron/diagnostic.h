@@ -35,9 +35,13 @@ struct Diagnostic {
 //
 // Example:
 //   format_diagnostic("jobs.crontab", {Severity::error, "", 3, 5, "unknown month 'jna'", "0 0 1 jna * x"});
-//   // "jobs.crontab:3:5: error: unknown month 'jna'\n  0 0 1 jna * x\n      ^\n"
+//   // == "jobs.crontab:3:5: error: unknown month 'jna'\n  0 0 1 jna * x\n      ^\n"
 //   format_diagnostic("", {Severity::warning, "FC101", 0, 1, "*/15 fires ...", ""});
-//   // "column 1: warning FC101: */15 fires ...\n"
+//   // == "column 1: warning FC101: */15 fires ...\n"
+//   // Without a file, a line of a multi-line expression; with one, no column when it is 0.
+//   format_diagnostic("", {Severity::info, "", 2, 3, "m", ""});  // == "line 2, column 3: info: m\n"
+//   format_diagnostic("a.crontab", {Severity::error, "unsupported", 4, 0, "m", ""});
+//   // == "a.crontab:4: error unsupported: m\n"
 FUZZYCRON_EXPORT std::string format_diagnostic(std::string_view file, const Diagnostic& d);
 
 }  // namespace fuzzycron

@@ -43,6 +43,8 @@ struct FurikoOptions {
 struct CroniterOptions {
   bool second_at_beginning = false;
   bool day_or = true;  // croniter's day_or=False: both day fields restricted must both match
+  // croniter's implement_cron_bug: Vixie cron ANDs the day fields when either starts with '*'.
+  bool implement_cron_bug = false;
 };
 
 // cron-parser's option `strict`: exactly 6 fields, not both day fields

@@ -37,8 +37,11 @@ struct FUZZYCRON_EXPORT DstPolicy {
 
   // "cron", "wall" (= skip-both) or "<skip|shift|later|hourly>-<first|last|both|hourly>".
   // Example:
-  //   auto p = fuzzycron::DstPolicy::from_name("later-hourly");  // cron-parser's
-  //   // p->gap == DstPolicy::Gap::later, p->name() == "later-hourly"
+  //   const auto p = fuzzycron::DstPolicy::from_name("later-hourly");  // cron-parser's
+  //   p->gap;     // == DstPolicy::Gap::later
+  //   p->name();  // == "later-hourly"
+  //   fuzzycron::DstPolicy::from_name("wall");  // == DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::both)
+  //   fuzzycron::DstPolicy::from_name("later");  // == std::nullopt
 
   static std::optional<DstPolicy> from_name(std::string_view name) noexcept;
   std::string name() const;

@@ -78,8 +78,9 @@ struct LintOptions {
 //
 // Example:
 //   const auto findings = lint("*/15 * * * *", {});
-//   findings[0].code;      // "FC101": every server fires at :00, :15, :30, :45
-//   findings[0].severity;  // Severity::warning
+//   // Every server fires at :00, :15, :30, :45.
+//   findings[0].code;      // == "FC101"
+//   findings[0].severity;  // == Severity::warning
 FUZZYCRON_EXPORT std::vector<Finding> lint(std::string_view expression, const LintOptions& options);
 
 // Findings for every entry of a crontab (columns count from the start of the

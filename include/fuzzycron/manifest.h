@@ -66,8 +66,13 @@ FUZZYCRON_EXPORT InPlaceResult resolve_workflow(std::string_view yaml, const std
 // (and a workflow without a schedule); a CronJob without a schedule is left out.
 //
 // Example:
-//   for (const FoundSchedule& s : manifest_schedules(text))
-//     std::cout << s.name << ": " << s.expression << "\n";  // "batch/backup: H H(1-4) * * *"
+//   const auto found = manifest_schedules(
+//       "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: backup, namespace: batch}\n"
+//       "spec:\n  schedule: H H(1-4) * * *\n");
+//   found.size();           // == 1u
+//   found[0].name;          // == "batch/backup"
+//   found[0].expression;    // == "H H(1-4) * * *"
+//   found[0].seed.parts();  // == std::vector<std::string>{"batch", "backup"}
 FUZZYCRON_EXPORT std::vector<FoundSchedule> manifest_schedules(std::string_view yaml);
 FUZZYCRON_EXPORT std::vector<FoundSchedule> workflow_schedules(std::string_view yaml, const std::string& repository,
                                                                const std::string& path);

@@ -60,6 +60,9 @@ FUZZYCRON_EXPORT std::span<const OptionSpec> option_schema() noexcept;
 // offsetWindow, OffsetWindow) or an old spelling of it; nullptr if none.
 FUZZYCRON_EXPORT const OptionSpec* find_option(std::string_view name) noexcept;
 
+// Its old spellings one by one, as written ("tz,time-zone": tz, time-zone).
+FUZZYCRON_EXPORT std::vector<std::string_view> old_option_names(const OptionSpec& option);
+
 enum class NameStyle : unsigned char { kebab, snake, camel, pascal };
 // "offset-window" as offset_window (snake: JSON, Python, C), offsetWindow
 // (camel: JavaScript, Java), OffsetWindow (pascal: Go).
@@ -74,9 +77,10 @@ FUZZYCRON_EXPORT std::string option_name(const OptionSpec& option, NameStyle sty
 //   names.set("zone", "Europe/Berlin");
 //   names.set("seed", "backup-db");
 //   ParseOptions o = options_from_names(names);
-//   // o.dialect == Dialect::quartz, o.seed.parts() == {"backup-db"}
-//   names.set("dialect", "quarts");  // throws: "dialect: unknown value 'quarts': use standard, quartz, ..."
-//   names.set("dts", "wall");        // throws: "unknown option 'dts' (did you mean 'dst'?)"
+//   o.dialect;       // == Dialect::quartz
+//   o.seed.parts();  // == std::vector<std::string>{"backup-db"}
+//   names.set("dialect", "quarts");  // throws "dialect: unknown value 'quarts': use standard, quartz"
+//   names.set("dts", "wall");        // throws "unknown option 'dts' (did you mean 'dst'?)"
 struct FUZZYCRON_EXPORT OptionNames {
   // Each option given, by its canonical name, with its text.
   std::vector<std::pair<const OptionSpec*, std::string>> given{};
@@ -117,7 +121,7 @@ FUZZYCRON_EXPORT std::string join(std::span<const std::string_view> names, std::
 //
 // Example:
 //   parse_duration("1h30m");   // == std::chrono::minutes{90}
-//   parse_duration("15mins");  // throws, column 3
+//   parse_duration("15mins");  // throws "not a duration: write e.g. 15m" at column 3
 FUZZYCRON_EXPORT std::chrono::milliseconds parse_duration(std::string_view text);
 
 }  // namespace fuzzycron

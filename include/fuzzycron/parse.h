@@ -17,7 +17,7 @@
 
 namespace fuzzycron {
 
-class Balance;  // fuzzycron/balance.h
+class BalanceLock;  // fuzzycron/balance.h
 
 struct ParseOptions {
   Dialect dialect = Dialect::standard;
@@ -41,7 +41,7 @@ struct ParseOptions {
   std::chrono::milliseconds offset_window{0};  // `spread` before 0.4 (that alias went in 0.5)
   // A balance lock (fuzzycron/balance.h): a job it names (by shape, zone and
   // seed) takes its hash values from it; any other job draws plain H.
-  std::shared_ptr<const Balance> balance{};
+  std::shared_ptr<const BalanceLock> balance{};
   // Bounds on any schedule, both included: no fire before not_before or
   // after not_after (docs/intervals.md).
   std::optional<sys_milliseconds> not_before{}, not_after{};
@@ -63,12 +63,16 @@ FUZZYCRON_EXPORT DstPolicy default_dst_policy(Dialect d) noexcept;
 //   ParseOptions o;
 //   o.time_zone = "Europe/Berlin";
 //   const Schedule s = parse("*/15 9-17 * * mon-fri", o);
-//   s.next(*parse_rfc3339("2026-03-06T16:50:00Z"));  // 2026-03-09T09:00:00+01:00 (Monday)
+//   // Friday 17:50 in Berlin: the next fire is Monday's first.
+//   format_rfc3339(*s.next(*parse_rfc3339("2026-03-06T16:50:00Z")), s.zone());  // == "2026-03-09T09:00:00+01:00"
+//   // Daily at 03:12 Berlin time for this seed.
 //   o.seed = Seed({"web-07", "backup-db"});
-//   parse("H 3 * * *", o);  // fires daily at 03:12 Berlin time for this seed
-//   parse("0 0 30 2 *");    // parses; never() is true
-//   parse("61 * * * *");    // throws Error: column 1, "minute: 61 is out of range"
-// (tests/docs/header_examples_test.cc runs these examples.)
+//   const auto t = parse("H 3 * * *", o).next(*parse_rfc3339("2026-03-06T00:00:00Z"));
+//   format_rfc3339(*t, s.zone());  // == "2026-03-06T03:12:00+01:00"
+//   // February 30th parses, and never fires.
+//   parse("0 0 30 2 *").never();  // == true
+//   parse("61 * * * *");          // throws "minute: 61 is out of range" at column 1
+// (The build runs every header's examples: tests/docs/header_examples.py.)
 FUZZYCRON_EXPORT Schedule parse(std::string_view expression, const ParseOptions& options = {});
 
 // The expression split and checked, hash forms as written. Throws

@@ -20,9 +20,9 @@ namespace fuzzycron {
 // Example:
 //   ParseOptions o;
 //   o.seed = Seed({"backup-db"});
-//   resolve("H/15 H(9-17) * * *", o);  // "12-59/15 12 * * *"
+//   resolve("H/15 H(9-17) * * *", o);  // == "12-59/15 12 * * *"
 //   o.seed = Seed({"web-07", "backup-db"});
-//   resolve("H 3 * * *", o);           // "12 3 * * *"
+//   resolve("H 3 * * *", o);           // == "12 3 * * *"
 FUZZYCRON_EXPORT std::string resolve(std::string_view expression, const ParseOptions& options);
 
 // parse() and resolve() of one expression from one reading of its text: what
@@ -44,7 +44,8 @@ FUZZYCRON_EXPORT std::string resolve(std::string_view expression, const ParseOpt
 // than 1 ms.
 //
 // Example:
-//   seed_offset(Seed({"nightly"}), std::chrono::minutes{15});  // == 522707ms (08:42.707)
+//   // 08:42.707 into the window.
+//   seed_offset(Seed({"nightly"}), std::chrono::minutes{15});  // == 522707ms
 FUZZYCRON_EXPORT std::chrono::milliseconds seed_offset(const Seed& seed, std::chrono::milliseconds window);
 
 // Its name before 0.4 ("offset" also meant a zone's UTC offset).

@@ -17,10 +17,10 @@
 
 namespace fuzzycron {
 
-namespace detail {
+namespace engine {
 struct CompiledSchedule;
 struct Access;
-}  // namespace detail
+}  // namespace engine
 
 class FireTimes;
 
@@ -34,11 +34,11 @@ class FUZZYCRON_EXPORT Schedule {
   // Example:
   //   const Schedule monthly = parse("0 0 1 * *");
   //   const auto t = *parse_rfc3339("2026-03-15T12:00:00Z");
-  //   monthly.next(t);  // 2026-04-01T00:00:00Z
-  //   monthly.prev(t);  // 2026-03-01T00:00:00Z
-  //   monthly.next(*monthly.prev(t)) == monthly.next(t);  // strictly after: true
-  //   parse("0 0 30 2 *").next(t);  // nullopt
-  // (tests/docs/header_examples_test.cc runs these examples.)
+  //   monthly.next(t);  // == parse_rfc3339("2026-04-01T00:00:00Z")
+  //   monthly.prev(t);  // == parse_rfc3339("2026-03-01T00:00:00Z")
+  //   // Strictly after: the next after the previous fire is the next fire.
+  //   monthly.next(*monthly.prev(t));  // == monthly.next(t)
+  //   parse("0 0 30 2 *").next(t);     // == std::nullopt
   std::optional<sys_milliseconds> next(sys_milliseconds t) const noexcept { return from_ms(next_ms(t)); }
   std::optional<sys_milliseconds> prev(sys_milliseconds t) const noexcept { return from_ms(prev_ms(t)); }
 
@@ -58,8 +58,11 @@ class FUZZYCRON_EXPORT Schedule {
   // schedule, so `for (auto t : parse(x).fires(a, b))` is safe.
   //
   // Example:
-  //   for (auto t : parse("0 */6 * * *").fires(day, day + std::chrono::days{1})) ...
+  //   const auto day = *parse_rfc3339("2026-03-15T00:00:00Z");
+  //   std::vector<sys_milliseconds> times;
+  //   for (auto t : parse("0 */6 * * *").fires(day, day + std::chrono::days{1})) times.push_back(t);
   //   // 00:00, 06:00, 12:00, 18:00 of that day (UTC)
+  //   times;  // == std::vector{day, day + 6h, day + 12h, day + 18h}
   FireTimes fires(sys_milliseconds from, sys_milliseconds to) const;
 
   // True when the schedule can never fire (e.g. February 30th).
@@ -84,8 +87,8 @@ class FUZZYCRON_EXPORT Schedule {
   ~Schedule() = default;
 
  private:
-  friend struct detail::Access;
-  FUZZYCRON_HIDDEN explicit Schedule(std::shared_ptr<const detail::CompiledSchedule> compiled) noexcept;
+  friend struct engine::Access;
+  FUZZYCRON_HIDDEN explicit Schedule(std::shared_ptr<const engine::CompiledSchedule> compiled) noexcept;
 
   // next()/prev() in milliseconds since the epoch, kNone when there is none.
   // An integer leaves the library in a register; an optional returned by an
@@ -110,7 +113,7 @@ class FUZZYCRON_EXPORT Schedule {
     return round(t);
   }
 
-  std::shared_ptr<const detail::CompiledSchedule> compiled_;
+  std::shared_ptr<const engine::CompiledSchedule> compiled_;
 };
 
 // An input range over the fire times of a schedule in [from, to).

@@ -55,8 +55,9 @@ struct Spread {
 //   o.hosts = {"web-1", "web-2", "web-3", "web-4"};
 //   o.window = std::chrono::hours{1};
 //   const Spread s = spread(parse_crontab("0 * * * * a\nH * * * * b\n"), o);
-//   s.before.peak;  // 8: both jobs on four hosts at minute 0
-//   s.after.peak;   // lower: each host's b at its own minute
+//   // Both jobs on four hosts at minute 0; then each host's b at its own minute.
+//   s.before.peak;  // == 8u
+//   s.after.peak;   // < 8u
 FUZZYCRON_EXPORT Spread spread(const Crontab& crontab, const SpreadOptions& options);
 
 // A terminal histogram of both loads on one scale, `width` columns wide; each

@@ -52,8 +52,9 @@ FUZZYCRON_EXPORT TargetSchedule to_target(std::string_view expression, const Par
 // DURATION, no H). The other targets: nullopt (export writes their texts).
 //
 // Example:
-//   target_grammar_error("0 3 * * 7", Target::github_actions);  // day-of-week 7: rejected, column 9
-//   target_grammar_error("@every 2h", Target::kubernetes);      // nullopt
+//   // Day-of-week 7 is Sunday to cron, not to GitHub.
+//   target_grammar_error("0 3 * * 7", Target::github_actions)->column();  // == 9
+//   target_grammar_error("@every 2h", Target::kubernetes);                // == std::nullopt
 FUZZYCRON_EXPORT std::optional<Error> target_grammar_error(std::string_view expression, Target target);
 
 }  // namespace fuzzycron

@@ -10,10 +10,10 @@
 
 namespace fuzzycron {
 
-namespace detail {
+namespace engine {
 class Zone;
 struct Access;
-}  // namespace detail
+}  // namespace engine
 
 // A change of a zone's UTC offset: local time jumps forward (a gap) when
 // offset_after > offset_before, back (an overlap) otherwise.
@@ -31,8 +31,8 @@ class FUZZYCRON_EXPORT TimeZone {
   //
   // Example:
   //   const TimeZone ny = TimeZone::locate("America/New_York");
-  //   ny.name();                  // "America/New_York"
-  //   TimeZone::locate("Mars/Olympus");  // throws Error, kind() == ErrorKind::time_zone
+  //   ny.name();                         // == "America/New_York"
+  //   TimeZone::locate("Mars/Olympus");  // throws "Mars/Olympus" at column 1
   static TimeZone locate(std::string_view name);
   static TimeZone utc() noexcept { return TimeZone(); }
 
@@ -46,9 +46,9 @@ class FUZZYCRON_EXPORT TimeZone {
   friend bool operator==(TimeZone a, TimeZone b) noexcept { return a.zone_ == b.zone_; }
 
  private:
-  friend struct detail::Access;
-  explicit TimeZone(const detail::Zone* z) noexcept : zone_(z) {}
-  const detail::Zone* zone_;
+  friend struct engine::Access;
+  explicit TimeZone(const engine::Zone* z) noexcept : zone_(z) {}
+  const engine::Zone* zone_;
 };
 
 }  // namespace fuzzycron

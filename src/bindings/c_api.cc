@@ -22,6 +22,7 @@
 #include "fuzzycron/balance.h"
 #include "fuzzycron/explain.h"
 #include "fuzzycron/missed.h"
+#include "fuzzycron/lint.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/version.h"
@@ -105,7 +106,7 @@ class Handles {
   std::array<std::atomic<Slot<T>*>, kChunks> chunks_{};
 };
 
-using BalancePtr = std::shared_ptr<const fuzzycron::Balance>;
+using BalancePtr = std::shared_ptr<const fuzzycron::BalanceLock>;
 
 // Never destroyed: handles may outlive static destruction.
 Handles<fuzzycron::Schedule>& handles() {
@@ -114,6 +115,10 @@ Handles<fuzzycron::Schedule>& handles() {
 }
 Handles<BalancePtr>& balances() {
   static auto* h = new Handles<BalancePtr>;
+  return *h;
+}
+Handles<std::vector<fuzzycron::Finding>>& findings() {
+  static auto* h = new Handles<std::vector<fuzzycron::Finding>>;
   return *h;
 }
 
@@ -249,6 +254,17 @@ fuzzycron_status step(const fuzzycron_schedule* handle, int64_t from_ms, int64_t
   });
 }
 
+fuzzycron_severity severity_of(fuzzycron::Severity s) {
+  switch (s) {
+    case fuzzycron::Severity::info: return FUZZYCRON_SEVERITY_INFO;
+    case fuzzycron::Severity::warning: return FUZZYCRON_SEVERITY_WARNING;
+    case fuzzycron::Severity::error: break;
+  }
+  return FUZZYCRON_SEVERITY_ERROR;
+}
+
+constexpr const char* kNotFindings = "not a live findings handle (NULL, freed, or not from fuzzycron_lint)";
+
 }  // namespace
 
 extern "C" {
@@ -360,7 +376,7 @@ fuzzycron_status fuzzycron_balance_read(const char* text, size_t length, fuzzycr
   if (!text && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "text is NULL");
   return guarded(error, [&] {
     auto lock = std::make_unique<const BalancePtr>(
-        std::make_shared<const fuzzycron::Balance>(fuzzycron::Balance::read(text_of(text, length))));
+        std::make_shared<const fuzzycron::BalanceLock>(fuzzycron::BalanceLock::read(text_of(text, length))));
     const std::uintptr_t h = balances().add(std::move(lock));
     if (h == 0) return fail(error, FUZZYCRON_ERROR_INTERNAL, "too many live balance locks (16,777,216)");
     *out = reinterpret_cast<fuzzycron_balance*>(h);
@@ -396,6 +412,61 @@ fuzzycron_status fuzzycron_missed(const fuzzycron_schedule* schedule, int64_t la
     for (std::size_t i = 0; i < m.run.size(); ++i) out_ms[i] = m.run[i].time_since_epoch().count();
     return ok(error);
   });
+}
+
+fuzzycron_status fuzzycron_lint(const char* expression, size_t length, const fuzzycron_options* options,
+                                const char* runs_on, int64_t from_ms, fuzzycron_findings** out,
+                                fuzzycron_error* error) {
+  if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
+  *out = nullptr;
+  if (!expression && length > 0) return fail(error, FUZZYCRON_ERROR_HANDLE, "expression is NULL");
+  return guarded(error, [&] {
+    fuzzycron::LintOptions l;
+    l.parse = options_of(options);
+    l.from = fuzzycron::sys_milliseconds{std::chrono::milliseconds{from_ms}};
+    if (runs_on) {
+      l.runs_on = fuzzycron::runs_on_from_name(runs_on);
+      if (!l.runs_on)
+        return fail(
+            error, FUZZYCRON_ERROR_ARGUMENT,
+            std::string("runs_on: unknown value '") + runs_on + "': use " + fuzzycron::join(fuzzycron::runs_on_names()),
+            runs_on, 1);
+    }
+    auto found = fuzzycron::lint(text_of(expression, length), l);
+    for (auto& f : found)  // the library leaves it out for one expression: C callers get it to show the column
+      if (f.text.empty()) f.text = std::string(text_of(expression, length));
+    const std::uintptr_t h = findings().add(std::make_unique<const std::vector<fuzzycron::Finding>>(std::move(found)));
+    if (h == 0) return fail(error, FUZZYCRON_ERROR_INTERNAL, "too many live findings handles (16,777,216)");
+    *out = reinterpret_cast<fuzzycron_findings*>(h);
+    return ok(error);
+  });
+}
+
+fuzzycron_status fuzzycron_findings_count(const fuzzycron_findings* handle, size_t* out, fuzzycron_error* error) {
+  const auto* f = findings().find(raw(handle));
+  if (!f) return fail(error, FUZZYCRON_ERROR_HANDLE, kNotFindings);
+  if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
+  *out = f->size();
+  return ok(error);
+}
+
+fuzzycron_status fuzzycron_finding_at(const fuzzycron_findings* handle, size_t i, fuzzycron_finding* out,
+                                      fuzzycron_error* error) {
+  const auto* f = findings().find(raw(handle));
+  if (!f) return fail(error, FUZZYCRON_ERROR_HANDLE, kNotFindings);
+  if (!out) return fail(error, FUZZYCRON_ERROR_HANDLE, "out is NULL");
+  if (i >= f->size())
+    return fail(error, FUZZYCRON_ERROR_ARGUMENT,
+                "finding " + std::to_string(i) + " of " + std::to_string(f->size()) + ": past the end");
+  const fuzzycron::Finding& x = (*f)[i];
+  *out = fuzzycron_finding{severity_of(x.severity), x.code.c_str(),      x.line, x.column, x.message.c_str(),
+                           x.text.c_str(),          x.suggestion.c_str()};
+  return ok(error);
+}
+
+fuzzycron_status fuzzycron_findings_free(fuzzycron_findings* handle) {
+  if (!handle) return FUZZYCRON_OK;
+  return findings().remove(raw(handle)) ? FUZZYCRON_OK : FUZZYCRON_ERROR_HANDLE;
 }
 
 }  // extern "C"

@@ -5,7 +5,7 @@
 #include <bit>
 #include <climits>
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 namespace {
 
 constexpr std::int64_t kDay = 86400;
@@ -387,4 +387,4 @@ std::int64_t prev_local(const Pattern& p, std::int64_t from, std::int64_t floor)
   return kNoMatch;
 }
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -9,7 +9,7 @@
 #include "engine/limits.h"
 #include "engine/pattern.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 
 // The first matching local time in [from, limit], kNoMatch, or kExhausted.
 std::int64_t next_local(const Pattern& p, std::int64_t from, std::int64_t limit) noexcept;
@@ -70,4 +70,4 @@ bool some_day_can_match(const Pattern& p) noexcept;
 // restriction and no L/W/#: the search needs no civil date.
 bool matches_every_day(const Pattern& p) noexcept;
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

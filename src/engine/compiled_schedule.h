@@ -15,7 +15,7 @@
 #include "fuzzycron/schedule.h"
 #include "fuzzycron/time_zone.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 
 struct CompiledSchedule {
   Pattern first;
@@ -80,4 +80,4 @@ struct Access {
   static TimeZone time_zone(const Zone* z) noexcept { return TimeZone(z); }
 };
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -5,9 +5,9 @@
 #pragma once
 #include <string_view>
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 
 // The zone's TZif bytes, or "" when the build carries no zone of that name.
 std::string_view embedded_zone(std::string_view name) noexcept;
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -7,7 +7,7 @@
 #include "engine/calendar_search.h"
 #include "engine/limits.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 namespace {
 
 constexpr std::int64_t kDay = 86400;
@@ -294,4 +294,4 @@ std::int64_t interval_prev(const Interval& iv, const Zone& zone, std::int64_t t)
   return fixed_prev(iv, zone, t);
 }
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -9,7 +9,7 @@
 
 #include "engine/zone.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 
 struct Interval {
   enum class Unit : std::uint8_t { seconds, days, months };
@@ -49,4 +49,4 @@ CivilDate civil_from_days(std::int64_t days) noexcept;
 int instants_of_local(const Zone& zone, std::int64_t local, std::uint8_t gap, std::uint8_t overlap,
                       std::int64_t out[2]) noexcept;
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -6,7 +6,7 @@
 #include "engine/calendar_search.h"
 #include "engine/compiled_schedule.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 namespace {
 
 using std::chrono::milliseconds;
@@ -149,4 +149,4 @@ Schedule Access::with_limits(const Schedule& s, std::int64_t not_before_ms, std:
   return Schedule(std::move(c));
 }
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -7,7 +7,7 @@
 
 #include "fuzzycron/instant.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 
 inline constexpr std::int64_t kMinInstant =
     std::chrono::floor<std::chrono::seconds>(kFirstInstant).time_since_epoch().count();
@@ -17,4 +17,4 @@ inline constexpr std::int64_t kMaxInstant =
 inline constexpr std::int64_t kNoMatch = INT64_MIN;        // none within the limit searched
 inline constexpr std::int64_t kExhausted = INT64_MIN + 1;  // none ever (the year set ended)
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -5,7 +5,7 @@
 #include <array>
 #include <cstdint>
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 
 // A year term: lo..hi every `step` years.
 struct YearTerm {
@@ -36,4 +36,4 @@ struct Pattern {
   std::array<YearTerm, 3> year_terms{};
 };
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 namespace {
 
 class DatePosixRule final : public PosixRule {
@@ -52,4 +52,4 @@ std::unique_ptr<PosixRule> PosixRule::parse(const std::string& tz_string) {
   }
 }
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 
 struct RuleInterval {
   std::int64_t begin, end;  // seconds since the epoch, UTC
@@ -22,4 +22,4 @@ class PosixRule {
   virtual RuleInterval at(std::int64_t t) const = 0;
 };
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

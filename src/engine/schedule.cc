@@ -12,11 +12,11 @@
 namespace fuzzycron {
 namespace {
 
-using detail::kExhausted;
-using detail::kNoMatch;
-using detail::kZoneSlack;
-using detail::Pattern;
-using detail::ZoneInterval;
+using engine::kExhausted;
+using engine::kNoMatch;
+using engine::kZoneSlack;
+using engine::Pattern;
+using engine::ZoneInterval;
 using Gap = DstPolicy::Gap;
 using Overlap = DstPolicy::Overlap;
 
@@ -46,7 +46,7 @@ bool shifted_into(const Pattern& p, const ZoneInterval& z, std::int64_t searched
   const std::int64_t lo = z.begin + z.prev_offset, end = z.begin + z.offset;
   if (!backward && searched <= lo && (found == kNoMatch || found >= lo)) return found != kNoMatch && found < end;
   if (backward && searched >= end - 1 && (found == kNoMatch || found < end)) return found != kNoMatch && found >= lo;
-  const std::int64_t r = detail::next_local(p, lo, end - 1);
+  const std::int64_t r = engine::next_local(p, lo, end - 1);
   return r != kNoMatch && r != kExhausted;
 }
 
@@ -57,8 +57,8 @@ bool shifted_into(const Pattern& p, const ZoneInterval& z, std::int64_t searched
 std::int64_t moved_later(const Pattern& p, const ZoneInterval& z, std::int64_t u, bool backward = false) {
   if (p.gap != std::uint8_t(Gap::later) || z.prev_offset >= z.offset) return kNoMatch;
   const std::int64_t lo = z.begin + z.prev_offset, end = std::min(z.begin + z.offset, z.end + z.prev_offset);
-  const std::int64_t r = backward ? detail::prev_local(p, std::min(u + z.prev_offset, end - 1), lo)
-                                  : detail::next_local(p, std::max(u + z.prev_offset, lo), end - 1);
+  const std::int64_t r = backward ? engine::prev_local(p, std::min(u + z.prev_offset, end - 1), lo)
+                                  : engine::next_local(p, std::max(u + z.prev_offset, lo), end - 1);
   return r == kNoMatch || r == kExhausted || r < lo || r >= end ? kNoMatch : r - z.prev_offset;
 }
 
@@ -70,13 +70,13 @@ struct Searched {
 constexpr Searched kNotSearched{INT64_MAX, kNoMatch};
 constexpr Searched kNotSearchedBack{INT64_MIN, kNoMatch};
 
-std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t, Searched known = kNotSearched) {
-  if (p.never || t >= detail::kMaxInstant) return kNoMatch;
+std::int64_t next_of(const Pattern& p, const engine::Zone& zone, std::int64_t t, Searched known = kNotSearched) {
+  if (p.never || t >= engine::kMaxInstant) return kNoMatch;
   std::int64_t u = t + 1;
-  const std::int64_t horizon = std::min(t + kHorizon, detail::kMaxInstant);
+  const std::int64_t horizon = std::min(t + kHorizon, engine::kMaxInstant);
   if (zone.fixed()) {  // UTC and fixed offsets: one search on the wall clock
     const std::int64_t off = zone.fixed_offset();
-    const std::int64_t r = detail::next_local(p, u + off, horizon + off);
+    const std::int64_t r = engine::next_local(p, u + off, horizon + off);
     return r == kNoMatch || r == kExhausted ? kNoMatch : r - off;
   }
   // One search on the wall clock serves every interval after it: `found` is
@@ -93,7 +93,7 @@ std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t,
     const LocalSpan span = usable(p, z, u + z.offset, last + z.offset);
     if (span.lo <= span.hi) {
       if (span.lo < searched || (found != kNoMatch && found < span.lo)) {
-        found = detail::next_local(p, span.lo, local_limit);
+        found = engine::next_local(p, span.lo, local_limit);
         if (found == kExhausted) return kNoMatch;
         searched = span.lo;
       }
@@ -111,13 +111,13 @@ std::int64_t next_of(const Pattern& p, const detail::Zone& zone, std::int64_t t,
   return kNoMatch;
 }
 
-std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t, Searched known = kNotSearchedBack) {
-  if (p.never || t <= detail::kMinInstant) return kNoMatch;
+std::int64_t prev_of(const Pattern& p, const engine::Zone& zone, std::int64_t t, Searched known = kNotSearchedBack) {
+  if (p.never || t <= engine::kMinInstant) return kNoMatch;
   std::int64_t u = t - 1;
-  const std::int64_t horizon = std::max(t - kHorizon, detail::kMinInstant);
+  const std::int64_t horizon = std::max(t - kHorizon, engine::kMinInstant);
   if (zone.fixed()) {
     const std::int64_t off = zone.fixed_offset();
-    const std::int64_t r = detail::prev_local(p, u + off, horizon + off);
+    const std::int64_t r = engine::prev_local(p, u + off, horizon + off);
     return r == kNoMatch || r == kExhausted ? kNoMatch : r - off;
   }
   // As in next_of, mirrored: `found` is the last match at or before `searched`.
@@ -130,7 +130,7 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t,
     const LocalSpan span = usable(p, z, first + z.offset, u + z.offset);
     if (span.lo <= span.hi) {
       if (span.hi > searched || (found != kNoMatch && found > span.hi)) {
-        found = detail::prev_local(p, span.hi, local_floor);
+        found = engine::prev_local(p, span.hi, local_floor);
         if (found == kExhausted) return kNoMatch;
         searched = span.hi;
       }
@@ -149,11 +149,11 @@ std::int64_t prev_of(const Pattern& p, const detail::Zone& zone, std::int64_t t,
 
 // The first / last matching wall-clock minute from `minute` (CompiledSchedule::
 // minutes_only): of every day, or of the day of `minute`; kNoMatch to search on.
-std::int64_t quick_first_minute(const detail::CompiledSchedule& c, std::int64_t minute) noexcept {
-  return c.minutes_every_day ? detail::first_minute_from(c.first, minute) : detail::first_minute_today(c.first, minute);
+std::int64_t quick_first_minute(const engine::CompiledSchedule& c, std::int64_t minute) noexcept {
+  return c.minutes_every_day ? engine::first_minute_from(c.first, minute) : engine::first_minute_today(c.first, minute);
 }
-std::int64_t quick_last_minute(const detail::CompiledSchedule& c, std::int64_t minute) noexcept {
-  return c.minutes_every_day ? detail::last_minute_from(c.first, minute) : detail::last_minute_today(c.first, minute);
+std::int64_t quick_last_minute(const engine::CompiledSchedule& c, std::int64_t minute) noexcept {
+  return c.minutes_every_day ? engine::last_minute_from(c.first, minute) : engine::last_minute_today(c.first, minute);
 }
 
 // The same in a zone with transitions: the answer when it lies in the zone
@@ -167,59 +167,59 @@ constexpr std::int64_t kEdgeMs = 86'400'000;
 // milliseconds) if the wall clock ran at `off` minutes from UTC throughout:
 // today's next minute, or the search on from the next midnight, which is kept
 // in `known` for next_of/prev_of. kNoMatch when there is none.
-std::int64_t first_at_offset(const detail::CompiledSchedule& c, std::int64_t x, std::int32_t off,
+std::int64_t first_at_offset(const engine::CompiledSchedule& c, std::int64_t x, std::int32_t off,
                              Searched& known) noexcept {
-  const std::int64_t from = detail::floor_div(x, 60000) + 1 + off;
+  const std::int64_t from = engine::floor_div(x, 60000) + 1 + off;
   if (const std::int64_t m = quick_first_minute(c, from); m != kNoMatch) return (m - off) * 60000;
-  const std::int64_t s = detail::floor_div(x, 1000);
-  const std::int64_t horizon = std::min(s + kHorizon, detail::kMaxInstant);
+  const std::int64_t s = engine::floor_div(x, 1000);
+  const std::int64_t horizon = std::min(s + kHorizon, engine::kMaxInstant);
   known = {s + 1 + off * 60,
-           detail::next_local(c.first, (detail::floor_div(from, 1440) + 1) * 86400, horizon + kZoneSlack)};
+           engine::next_local(c.first, (engine::floor_div(from, 1440) + 1) * 86400, horizon + kZoneSlack)};
   if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
   return (known.found - off * 60) * 1000;
 }
 
-std::int64_t last_at_offset(const detail::CompiledSchedule& c, std::int64_t x, std::int32_t off,
+std::int64_t last_at_offset(const engine::CompiledSchedule& c, std::int64_t x, std::int32_t off,
                             Searched& known) noexcept {
-  const std::int64_t from = detail::floor_div(x, 60000) + off;
+  const std::int64_t from = engine::floor_div(x, 60000) + off;
   if (const std::int64_t m = quick_last_minute(c, from); m != kNoMatch) return (m - off) * 60000;
-  const std::int64_t s = -detail::floor_div(-x - 1, 1000);  // ceil((x + 1) / 1000): prev_of's instant
-  const std::int64_t horizon = std::max(s - kHorizon, detail::kMinInstant);
+  const std::int64_t s = -engine::floor_div(-x - 1, 1000);  // ceil((x + 1) / 1000): prev_of's instant
+  const std::int64_t horizon = std::max(s - kHorizon, engine::kMinInstant);
   known = {s - 1 + off * 60,
-           detail::prev_local(c.first, detail::floor_div(from, 1440) * 86400 - 1, horizon - kZoneSlack)};
+           engine::prev_local(c.first, engine::floor_div(from, 1440) * 86400 - 1, horizon - kZoneSlack)};
   if (known.found == kNoMatch || known.found == kExhausted) return kNoMatch;
   return (known.found - off * 60) * 1000;
 }
 
-std::int64_t next_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t, Searched& known) noexcept {
+std::int64_t next_minute_in_interval(const engine::CompiledSchedule& c, std::int64_t t, Searched& known) noexcept {
   const std::int64_t x = t - c.offset.count();  // fire times on the base schedule are > x
   // Most instants lie in a steady bucket: the offset in one load, and an answer
   // in the same or the next bucket needs no more.
-  if (const std::int32_t off = c.zone->steady_offset_minutes(x); off != detail::Zone::kUnsteady) {
+  if (const std::int32_t off = c.zone->steady_offset_minutes(x); off != engine::Zone::kUnsteady) {
     const std::int64_t r = first_at_offset(c, x, off, known);
     if (r == kNoMatch) return kNoMatch;
-    if (c.zone->steady_offset_minutes(r) == off && detail::Zone::steady_neighbours(x, r)) return r + c.offset.count();
+    if (c.zone->steady_offset_minutes(r) == off && engine::Zone::steady_neighbours(x, r)) return r + c.offset.count();
     if (known.found != kNoMatch) return kNoMatch;  // next_of goes on from the search
   }
   const auto z = c.zone->minute_stretch_at(x);
   if (x - z.begin_ms < kEdgeMs) return kNoMatch;
   const std::int64_t r = first_at_offset(c, x, z.offset_minutes, known);
-  if (r == kNoMatch || z.end_ms - r <= kEdgeMs || r > detail::kMaxInstant * 1000) return kNoMatch;
+  if (r == kNoMatch || z.end_ms - r <= kEdgeMs || r > engine::kMaxInstant * 1000) return kNoMatch;
   return r + c.offset.count();
 }
 
-std::int64_t prev_minute_in_interval(const detail::CompiledSchedule& c, std::int64_t t, Searched& known) noexcept {
+std::int64_t prev_minute_in_interval(const engine::CompiledSchedule& c, std::int64_t t, Searched& known) noexcept {
   const std::int64_t x = t - c.offset.count() - 1;  // fire times on the base schedule are <= x
-  if (const std::int32_t off = c.zone->steady_offset_minutes(x); off != detail::Zone::kUnsteady) {
+  if (const std::int32_t off = c.zone->steady_offset_minutes(x); off != engine::Zone::kUnsteady) {
     const std::int64_t r = last_at_offset(c, x, off, known);
     if (r == kNoMatch) return kNoMatch;
-    if (c.zone->steady_offset_minutes(r) == off && detail::Zone::steady_neighbours(r, x)) return r + c.offset.count();
+    if (c.zone->steady_offset_minutes(r) == off && engine::Zone::steady_neighbours(r, x)) return r + c.offset.count();
     if (known.found != kNoMatch) return kNoMatch;  // prev_of goes on from the search
   }
   const auto z = c.zone->minute_stretch_at(x);
   if (z.end_ms - x <= kEdgeMs) return kNoMatch;
   const std::int64_t r = last_at_offset(c, x, z.offset_minutes, known);
-  if (r == kNoMatch || r - z.begin_ms < kEdgeMs || r < detail::kMinInstant * 1000) return kNoMatch;
+  if (r == kNoMatch || r - z.begin_ms < kEdgeMs || r < engine::kMinInstant * 1000) return kNoMatch;
   return r + c.offset.count();
 }
 
@@ -228,14 +228,14 @@ using std::chrono::seconds;
 
 // The compiled lines in order: the first, then those of a multi-line spec.
 template <class F>
-void for_each_line(const detail::CompiledSchedule& c, F f) noexcept {
+void for_each_line(const engine::CompiledSchedule& c, F f) noexcept {
   f(c.first);
   for (const auto& p : c.more) f(p);
 }
 
 }  // namespace
 
-namespace detail {
+namespace engine {
 
 Schedule Access::make(std::span<const Pattern> patterns, TimeZone zone, DstPolicy dst, milliseconds spread_offset) {
   auto c = std::make_shared<CompiledSchedule>();
@@ -258,16 +258,16 @@ std::vector<Pattern> Access::patterns(const Schedule& s) {
   return out;
 }
 
-}  // namespace detail
+}  // namespace engine
 
-Schedule::Schedule(std::shared_ptr<const detail::CompiledSchedule> compiled) noexcept
+Schedule::Schedule(std::shared_ptr<const engine::CompiledSchedule> compiled) noexcept
     : compiled_(std::move(compiled)) {}
 
 Schedule::Schedule() noexcept {
   static const Schedule never = [] {
     Pattern p;
     p.never = true;
-    return detail::Access::make({&p, 1}, TimeZone::utc(), DstPolicy::cronie());
+    return engine::Access::make({&p, 1}, TimeZone::utc(), DstPolicy::cronie());
   }();
   compiled_ = never.compiled_;
 }
@@ -278,7 +278,7 @@ bool Schedule::never() const noexcept {
   return never;
 }
 
-TimeZone Schedule::zone() const noexcept { return detail::Access::time_zone(compiled_->zone); }
+TimeZone Schedule::zone() const noexcept { return engine::Access::time_zone(compiled_->zone); }
 DstPolicy Schedule::dst() const noexcept { return compiled_->dst; }
 milliseconds Schedule::seed_offset() const noexcept { return compiled_->offset; }
 
@@ -291,11 +291,11 @@ std::int64_t Schedule::next_ms(sys_milliseconds t) const noexcept {
   if (t < kFirstInstant - seconds{1}) [[unlikely]]
     t = kFirstInstant - seconds{1};
   if (compiled_->limited || compiled_->is_interval) [[unlikely]]
-    return detail::limited_next_ms(*compiled_, t);
-  return detail::base_next_ms(*compiled_, t);
+    return engine::limited_next_ms(*compiled_, t);
+  return engine::base_next_ms(*compiled_, t);
 }
 
-std::int64_t detail::base_next_ms(const detail::CompiledSchedule& c, sys_milliseconds t) noexcept {
+std::int64_t engine::base_next_ms(const engine::CompiledSchedule& c, sys_milliseconds t) noexcept {
   if (c.minutes_only) {
     if (!c.fixed_zone) {
       Searched known = kNotSearched;
@@ -307,14 +307,14 @@ std::int64_t detail::base_next_ms(const detail::CompiledSchedule& c, sys_millise
       return r == kNoMatch ? kNone : r * 1000 + c.offset.count();
     } else {  // straight from milliseconds to minutes; a fire within a day, so no horizon
       const std::int64_t local_ms = c.fixed_offset * std::int64_t{1000} - c.offset.count();
-      const std::int64_t from = detail::floor_div(t.time_since_epoch().count() + local_ms, 60000) + 1;
+      const std::int64_t from = engine::floor_div(t.time_since_epoch().count() + local_ms, 60000) + 1;
       const std::int64_t m = quick_first_minute(c, from);
-      if (m != kNoMatch) return m * 60 - c.fixed_offset <= detail::kMaxInstant ? m * 60000 - local_ms : kNone;
+      if (m != kNoMatch) return m * 60 - c.fixed_offset <= engine::kMaxInstant ? m * 60000 - local_ms : kNone;
       // Nothing more that day: the search goes on from the next midnight.
       const std::int64_t s = std::chrono::floor<seconds>(t - c.offset).time_since_epoch().count();
-      const std::int64_t horizon = std::min(s + kHorizon, detail::kMaxInstant);
+      const std::int64_t horizon = std::min(s + kHorizon, engine::kMaxInstant);
       const std::int64_t r =
-          detail::next_local(c.first, (detail::floor_div(from, 1440) + 1) * 86400, horizon + c.fixed_offset);
+          engine::next_local(c.first, (engine::floor_div(from, 1440) + 1) * 86400, horizon + c.fixed_offset);
       return r == kNoMatch || r == kExhausted ? kNone : (r - c.fixed_offset) * 1000 + c.offset.count();
     }
   }
@@ -334,11 +334,11 @@ std::int64_t Schedule::prev_ms(sys_milliseconds t) const noexcept {
   if (t > kLastInstant + seconds{1}) [[unlikely]]
     t = kLastInstant + seconds{1};
   if (compiled_->limited || compiled_->is_interval) [[unlikely]]
-    return detail::limited_prev_ms(*compiled_, t);
-  return detail::base_prev_ms(*compiled_, t);
+    return engine::limited_prev_ms(*compiled_, t);
+  return engine::base_prev_ms(*compiled_, t);
 }
 
-std::int64_t detail::base_prev_ms(const detail::CompiledSchedule& c, sys_milliseconds t) noexcept {
+std::int64_t engine::base_prev_ms(const engine::CompiledSchedule& c, sys_milliseconds t) noexcept {
   if (c.minutes_only) {
     if (!c.fixed_zone) {
       Searched known = kNotSearchedBack;
@@ -350,14 +350,14 @@ std::int64_t detail::base_prev_ms(const detail::CompiledSchedule& c, sys_millise
       return r == kNoMatch ? kNone : r * 1000 + c.offset.count();
     } else {  // the last minute start strictly before t: ceil(x / 60000) - 1 = floor((x - 1) / 60000)
       const std::int64_t local_ms = c.fixed_offset * std::int64_t{1000} - c.offset.count();
-      const std::int64_t from = detail::floor_div(t.time_since_epoch().count() + local_ms - 1, 60000);
+      const std::int64_t from = engine::floor_div(t.time_since_epoch().count() + local_ms - 1, 60000);
       const std::int64_t m = quick_last_minute(c, from);
-      if (m != kNoMatch) return m * 60 - c.fixed_offset >= detail::kMinInstant ? m * 60000 - local_ms : kNone;
+      if (m != kNoMatch) return m * 60 - c.fixed_offset >= engine::kMinInstant ? m * 60000 - local_ms : kNone;
       // Nothing earlier that day: the search goes on from the last second before its midnight.
       const std::int64_t s = std::chrono::ceil<seconds>(t - c.offset).time_since_epoch().count();
-      const std::int64_t horizon = std::max(s - kHorizon, detail::kMinInstant);
+      const std::int64_t horizon = std::max(s - kHorizon, engine::kMinInstant);
       const std::int64_t r =
-          detail::prev_local(c.first, detail::floor_div(from, 1440) * 86400 - 1, horizon + c.fixed_offset);
+          engine::prev_local(c.first, engine::floor_div(from, 1440) * 86400 - 1, horizon + c.fixed_offset);
       return r == kNoMatch || r == kExhausted ? kNone : (r - c.fixed_offset) * 1000 + c.offset.count();
     }
   }
@@ -378,20 +378,20 @@ FireTimes::iterator::iterator(const FireTimes* r, std::optional<value_type> c) n
 // its wall-clock minute in the stretch of constant offset around it.
 void FireTimes::iterator::start_walk() noexcept {
   walk_.until_ms = INT64_MIN;
-  const detail::CompiledSchedule& c = detail::Access::compiled(range_->schedule_);
+  const engine::CompiledSchedule& c = engine::Access::compiled(range_->schedule_);
   if (!current_ || !c.minutes_every_day) return;
   const std::int64_t x = current_->time_since_epoch().count() - c.offset.count();
   if (c.fixed_zone) {
     if (c.fixed_offset % 60 != 0) return;
     walk_.offset_minutes = c.fixed_offset / 60;
-    walk_.until_ms = detail::kMaxInstant * 1000 + 1;
+    walk_.until_ms = engine::kMaxInstant * 1000 + 1;
   } else {
     const auto z = c.zone->minute_stretch_at(x);
     walk_.offset_minutes = z.offset_minutes;
     walk_.until_ms = z.end_ms - kEdgeMs;
   }
-  const std::int64_t minute = detail::floor_div(x, 60000) + walk_.offset_minutes;
-  walk_.day_minute = detail::floor_div(minute, 1440) * 1440;
+  const std::int64_t minute = engine::floor_div(x, 60000) + walk_.offset_minutes;
+  walk_.day_minute = engine::floor_div(minute, 1440) * 1440;
   const int of_day = static_cast<int>(minute - walk_.day_minute);
   walk_.hour = of_day / 60;
   walk_.minute = of_day % 60;
@@ -407,7 +407,7 @@ FireTimes::iterator FireTimes::begin() const noexcept {
 }
 
 FireTimes::iterator& FireTimes::iterator::operator++() noexcept {
-  const detail::CompiledSchedule& c = detail::Access::compiled(range_->schedule_);
+  const engine::CompiledSchedule& c = engine::Access::compiled(range_->schedule_);
   if (current_->time_since_epoch().count() - c.offset.count() < walk_.until_ms) {
     // The next minute the hour and minute masks allow, today or tomorrow. Field
     // by field: a copy of the whole struct would be reloaded wider than it was

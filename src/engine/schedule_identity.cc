@@ -8,11 +8,11 @@
 namespace fuzzycron {
 namespace {
 
-using detail::Pattern;
+using engine::Pattern;
 
 // The compiled lines in order: the first, then those of a multi-line spec.
 template <class F>
-void for_each_line(const detail::CompiledSchedule& c, F f) noexcept {
+void for_each_line(const engine::CompiledSchedule& c, F f) noexcept {
   f(c.first);
   for (const auto& p : c.more) f(p);
 }
@@ -56,7 +56,7 @@ bool operator==(const Schedule& a, const Schedule& b) noexcept {
     return false;
   for (std::size_t i = 0; i < x.more.size(); ++i)
     if (!same_pattern(x.more[i], y.more[i])) return false;
-  return detail::same_limits(x, y);
+  return engine::same_limits(x, y);
 }
 
 std::size_t Schedule::hash() const noexcept {
@@ -76,7 +76,7 @@ std::size_t Schedule::hash() const noexcept {
   });
   f.add(reinterpret_cast<std::uintptr_t>(compiled_->zone));
   f.add(static_cast<std::uint64_t>(compiled_->offset.count()));
-  f.add(detail::limits_hash(*compiled_));
+  f.add(engine::limits_hash(*compiled_));
   return static_cast<std::size_t>(f.h);
 }
 

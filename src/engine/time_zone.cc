@@ -10,11 +10,11 @@
 
 namespace fuzzycron {
 
-TimeZone::TimeZone() noexcept : zone_(detail::utc_zone()) {}
+TimeZone::TimeZone() noexcept : zone_(engine::utc_zone()) {}
 
 TimeZone TimeZone::locate(std::string_view name) {
   try {
-    return TimeZone(detail::find_zone(std::string(name)));
+    return TimeZone(engine::find_zone(std::string(name)));
   } catch (const std::runtime_error& e) {
     throw Error(ErrorKind::time_zone, e.what(), std::string(name), 1);
   }
@@ -32,9 +32,9 @@ std::optional<ZoneTransition> TimeZone::next_transition(std::chrono::sys_seconds
   std::int64_t u = t.time_since_epoch().count() + 1;
   // Intervals outside the precomputed table may end without a change of
   // offset (see Zone::from_tzdb): step over those.
-  while (u < detail::kMaxInstant) {
-    const detail::ZoneInterval z = zone_->interval_at(std::max(u, detail::kMinInstant));
-    if (z.end > detail::kMaxInstant) return std::nullopt;
+  while (u < engine::kMaxInstant) {
+    const engine::ZoneInterval z = zone_->interval_at(std::max(u, engine::kMinInstant));
+    if (z.end > engine::kMaxInstant) return std::nullopt;
     if (z.next_offset != z.offset)
       return ZoneTransition{std::chrono::sys_seconds{seconds{z.end}}, seconds{z.offset}, seconds{z.next_offset}};
     u = z.end;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 namespace {
 
 // Big-endian integers of the file, with a bounds check on every read.
@@ -100,4 +100,4 @@ RuleInterval tzif_info(const Tzif& z, std::int64_t t) noexcept {
   return {z.times[i - 1], i < z.times.size() ? z.times[i] : kMax, z.offsets[i - 1]};
 }
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

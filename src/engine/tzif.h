@@ -13,7 +13,7 @@
 
 #include "engine/posix_rule.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 
 struct Tzif {
   std::vector<std::int64_t> times;    // transition instants (seconds since the epoch), ascending
@@ -30,4 +30,4 @@ std::optional<Tzif> read_tzif(std::string_view bytes);
 // caller's, as with date/tz).
 RuleInterval tzif_info(const Tzif& z, std::int64_t t) noexcept;
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -15,7 +15,7 @@
 #include <mutex>
 #include <stdexcept>
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 namespace {
 
 using std::chrono::seconds;
@@ -196,4 +196,4 @@ const Zone* find_zone(const std::string& name) {
   return it->second.get();
 }
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

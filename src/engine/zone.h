@@ -17,7 +17,7 @@ namespace date {
 class time_zone;
 }
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 
 // More than any zone's offset from UTC or change of offset, in seconds.
 inline constexpr std::int64_t kZoneSlack = 2 * 86400;
@@ -143,4 +143,4 @@ inline Zone::MinuteStretch Zone::minute_stretch_at(std::int64_t t_ms) const noex
 const Zone* find_zone(const std::string& name);
 const Zone* utc_zone() noexcept;
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -86,14 +86,14 @@ bool missing_from_balance(std::string_view expression, const ParseOptions& optio
   return hashed && !options.balance->find(syntax.lines[0].text, syntax.zone.value_or(options.time_zone), options.seed);
 }
 
-Balance::Balance(Dialect dialect, HashScheme hash, double epsilon, std::vector<BalanceGroup> groups)
+BalanceLock::BalanceLock(Dialect dialect, HashScheme hash, double epsilon, std::vector<BalanceGroup> groups)
     : dialect_(dialect), hash_(hash), epsilon_(epsilon), groups_(std::move(groups)) {
   std::sort(groups_.begin(), groups_.end(), [](const BalanceGroup& a, const BalanceGroup& b) {
     return std::tie(a.shape, a.zone) < std::tie(b.shape, b.zone);
   });
 }
 
-const BalanceGroup* Balance::group(std::string_view shape, std::string_view zone) const {
+const BalanceGroup* BalanceLock::group(std::string_view shape, std::string_view zone) const {
   const auto it = std::lower_bound(groups_.begin(), groups_.end(), std::pair{shape, zone},
                                    [](const BalanceGroup& g, const std::pair<std::string_view, std::string_view>& k) {
                                      return std::pair<std::string_view, std::string_view>(g.shape, g.zone) < k;
@@ -101,14 +101,14 @@ const BalanceGroup* Balance::group(std::string_view shape, std::string_view zone
   return it != groups_.end() && it->shape == shape && it->zone == zone ? &*it : nullptr;
 }
 
-const std::vector<int>* Balance::find(std::string_view shape, std::string_view zone, const Seed& seed) const {
+const std::vector<int>* BalanceLock::find(std::string_view shape, std::string_view zone, const Seed& seed) const {
   const BalanceGroup* g = group(balance_shape(shape), zone);
   if (!g) return nullptr;
   const auto it = g->jobs.find(balance_key(seed));
   return it == g->jobs.end() ? nullptr : &it->second;
 }
 
-std::string Balance::write() const {
+std::string BalanceLock::write() const {
   auto str = [](const std::string& s) { return json(s).dump(); };
   std::string out = fmt::format(
       "{{\n  \"fuzzycron_balance\": {},\n  \"dialect\": {},\n  \"hash\": {},\n  \"epsilon\": {},\n", kVersion,
@@ -127,12 +127,12 @@ std::string Balance::write() const {
   return out;
 }
 
-Balance Balance::read_file(const std::string& path, Dialect dialect) {
+BalanceLock BalanceLock::read_file(const std::string& path, Dialect dialect) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ErrorKind::lock, path + ": cannot read the balance lock", path, 1);
   std::ostringstream text;
   text << in.rdbuf();
-  Balance lock;
+  BalanceLock lock;
   try {
     lock = read(text.str());
   } catch (const Error& e) {
@@ -148,7 +148,7 @@ Balance Balance::read_file(const std::string& path, Dialect dialect) {
   return lock;
 }
 
-Balance Balance::read(std::string_view text) {
+BalanceLock BalanceLock::read(std::string_view text) {
   json doc;
   try {
     doc = json::parse(text);
@@ -201,7 +201,7 @@ Balance Balance::read(std::string_view text) {
       bad(where + "repeats the group before it");
     out.push_back(std::move(group));
   }
-  return Balance(*dialect, *hash, epsilon, std::move(out));
+  return BalanceLock(*dialect, *hash, epsilon, std::move(out));
 }
 
 }  // namespace fuzzycron

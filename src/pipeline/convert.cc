@@ -5,7 +5,7 @@
 
 #include <bit>
 
-#include "compile/compile.h"
+#include "compiler/compile.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
 #include "pipeline/pipeline.h"
@@ -13,7 +13,7 @@
 #include "syntax/dialects.h"
 
 namespace fuzzycron {
-namespace detail {
+namespace pipeline {
 
 [[noreturn]] void cannot(Dialect to, const std::string& what, const std::string& text) {
   throw Error(ErrorKind::unsupported, fmt::format("the {} dialect cannot express {}", dialect_name(to), what), text, 1);
@@ -40,7 +40,7 @@ std::string render_bits(std::uint64_t bits, int lo, int hi) {
   return out;
 }
 
-std::string render_pattern(const detail::Pattern& p, Dialect to, const std::string& text) {
+std::string render_pattern(const engine::Pattern& p, Dialect to, const std::string& text) {
   const syntax::DialectRow& row = syntax::dialect_row(to);
   constexpr std::uint32_t kAllDays = 0xfffffffeu;
   const bool dom_special = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays;
@@ -118,12 +118,12 @@ std::string render_pattern(const detail::Pattern& p, Dialect to, const std::stri
   return fmt::format("{} {}", min, days);
 }
 
-}  // namespace detail
+}  // namespace pipeline
 
 std::string resolve(std::string_view expression, const ParseOptions& options, Dialect to) {
   if (to == options.dialect) return resolve(expression, options);
-  syntax::Spec spec = detail::split(expression, options);
-  detail::draw_hash_forms(spec, options);
+  syntax::Spec spec = pipeline::split(expression, options);
+  pipeline::draw_hash_forms(spec, options);
   const std::string text(expression);
   if (spec.lines.size() != 1)
     throw Error(ErrorKind::unsupported,
@@ -133,8 +133,8 @@ std::string resolve(std::string_view expression, const ParseOptions& options, Di
     throw Error(ErrorKind::unsupported,
                 "the zone prefix does not carry over into another dialect: give the zone as the options' time zone",
                 text, 1);
-  return detail::render_pattern(compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy()),
-                                to, text);
+  return pipeline::render_pattern(
+      compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy()), to, text);
 }
 
 }  // namespace fuzzycron

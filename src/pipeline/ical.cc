@@ -14,7 +14,7 @@
 #include <libical/ical.h>
 #endif
 
-namespace fuzzycron::detail {
+namespace fuzzycron::pipeline {
 
 #ifndef FUZZYCRON_HAVE_LIBICAL
 
@@ -143,4 +143,4 @@ CalendarExclusions read_ical_file(const std::string& path, const Zone& zone, con
 
 #endif
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::pipeline

@@ -9,7 +9,7 @@
 #include "engine/compiled_schedule.h"
 #include "engine/zone.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::pipeline {
 
 struct CalendarExclusions {
   std::vector<CompiledSchedule::DayRange> days;
@@ -28,4 +28,4 @@ inline constexpr int kIcalHorizonYear = 2100;
 // Floating times are wall times in `zone`. `text` and `column` locate errors.
 CalendarExclusions read_ical_file(const std::string& path, const Zone& zone, const std::string& text, int column);
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::pipeline

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "compile/interval.h"
+#include "compiler/interval.h"
 #include "engine/compiled_schedule.h"
 #include "engine/interval.h"
 #include "fuzzycron/error.h"
@@ -14,7 +14,7 @@
 #include "pipeline/pipeline.h"
 #include "syntax/interval.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::pipeline {
 namespace {
 
 using DayRange = CompiledSchedule::DayRange;
@@ -131,4 +131,4 @@ Schedule with_limits(const Schedule& s, const ParseOptions& options) {
   return Access::with_limits(s, lo, hi, std::move(x.days), std::move(x.spans));
 }
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::pipeline

@@ -79,10 +79,11 @@ constexpr OptionSpec kSchema[] = {
      .help = "shift every fire time by the seed's stable offset in [0, window), e.g. 15m",
      .old_names = "spread,spread-ms",
      .example = "15m"},
-    {.name = "balance",
+    {.name = "balance-lock",
      .type = OptionType::path,
      .dialects = kEveryDialect,
-     .help = "a balance lock (fuzzycron balance): the jobs it names take their H values from it",
+     .help = "a balance lock (written by fuzzycron balance): the jobs it names take their H values from it",
+     .old_names = "balance",
      .example = "jobs.lock"},
     {.name = "seconds-first",
      .type = OptionType::flag,
@@ -100,6 +101,13 @@ constexpr OptionSpec kSchema[] = {
      .dialects = dialect_bit(Dialect::croniter),
      .help = "croniter: false means both day fields, when restricted, must match",
      .example = "false"},
+    {.name = "implement-cron-bug",
+     .type = OptionType::flag,
+     .default_value = "false",
+     .values = kFlagValues,
+     .dialects = dialect_bit(Dialect::croniter),
+     .help = "croniter: Vixie cron's rule, both day fields must match when either starts with '*'",
+     .example = "true"},
     {.name = "strict",
      .type = OptionType::flag,
      .default_value = "false",
@@ -161,13 +169,24 @@ std::string folded(std::string_view name) {
   return out;
 }
 
-bool has_old_name(const OptionSpec& o, std::string_view typed) {
-  std::string_view rest = o.old_names;
-  while (!rest.empty()) {
-    const auto comma = rest.find(',');
-    if (folded(rest.substr(0, comma)) == folded(typed)) return true;
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+// folded(a) == folded(b) without building either: find_option runs for every
+// option of every parse through the C API (the JVM's parse paid ~10 % for it).
+bool same_folded(std::string_view a, std::string_view b) noexcept {
+  const auto fold = [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+  std::size_t i = 0, j = 0;
+  for (;;) {
+    while (i < a.size() && (a[i] == '-' || a[i] == '_')) ++i;
+    while (j < b.size() && (b[j] == '-' || b[j] == '_')) ++j;
+    if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+    if (fold(a[i++]) != fold(b[j++])) return false;
   }
+}
+
+bool has_old_name(const OptionSpec& o, std::string_view typed) {
+  // No allocation per name compared: find_option runs for every option of
+  // every parse through the C API.
+  for (const std::string_view old : old_option_names(o))
+    if (same_folded(old, typed)) return true;
   return false;
 }
 
@@ -221,13 +240,15 @@ void apply(ParseOptions& p, std::string_view name, const std::string& v) {
     p.hash = hash_scheme_named(v);
   } else if (name == "offset-window") {
     p.offset_window = parse_duration(v);
-  } else if (name == "balance") {
-    p.balance = std::make_shared<const Balance>(Balance::read_file(v, p.dialect));
+  } else if (name == "balance-lock") {
+    p.balance = std::make_shared<const BalanceLock>(BalanceLock::read_file(v, p.dialect));
   } else if (name == "seconds-first") {
     p.croniter.second_at_beginning = yes;
     p.kubernetes.seconds = yes;
   } else if (name == "day-or") {
     p.croniter.day_or = yes;
+  } else if (name == "implement-cron-bug") {
+    p.croniter.implement_cron_bug = yes;
   } else if (name == "strict") {
     p.cron_parser.strict = yes;
   } else if (name == "format") {
@@ -268,12 +289,23 @@ std::string_view option_type_name(OptionType type) noexcept {
 }
 
 const OptionSpec* find_option(std::string_view name) noexcept {
-  const std::string key = folded(name);
+  for (const OptionSpec& o : kSchema)  // the canonical name, as bindings pass it: the cheap test first
+    if (o.name == name) return &o;
   for (const OptionSpec& o : kSchema)
-    if (folded(o.name) == key) return &o;
+    if (same_folded(o.name, name)) return &o;
   for (const OptionSpec& o : kSchema)
     if (has_old_name(o, name)) return &o;
   return nullptr;
+}
+
+std::vector<std::string_view> old_option_names(const OptionSpec& o) {
+  std::vector<std::string_view> out;
+  for (std::string_view rest = o.old_names; !rest.empty();) {
+    const auto comma = rest.find(',');
+    out.push_back(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+  }
+  return out;
 }
 
 std::string option_name(const OptionSpec& o, NameStyle style) {
@@ -304,7 +336,7 @@ std::string OptionNames::set(std::string_view name, std::string_view value) {
   }
   std::string text(value);
   std::string warning;
-  if (folded(name) != folded(o->name)) {
+  if (name != o->name && !same_folded(name, o->name)) {
     warning = "'" + std::string(name) + "' is the old name of '" + std::string(o->name) +
               "' (CHANGELOG.md): 0.6 will refuse it";
     // spread_ms took a number of milliseconds, 0 for none.

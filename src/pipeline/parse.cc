@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "compile/compile.h"
+#include "compiler/compile.h"
 #include "engine/compiled_schedule.h"
 #include "engine/zone.h"
 #include "fuzzycron/balance.h"
@@ -22,7 +22,7 @@ DstPolicy default_dst_policy(Dialect d) noexcept { return syntax::dialect_row(d)
 
 DstPolicy ParseOptions::dst_policy() const noexcept { return dst.value_or(default_dst_policy(dialect)); }
 
-namespace detail {
+namespace pipeline {
 
 namespace {
 
@@ -147,8 +147,8 @@ void finish_line(syntax::Line& line, const ParseOptions& options) {
 
 Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
   // One line (nearly always) needs no vector; a Jenkins spec of only comments never fires.
-  detail::Pattern one;
-  std::vector<detail::Pattern> several;
+  engine::Pattern one;
+  std::vector<engine::Pattern> several;
   if (spec.lines.size() == 1) {
     one = compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy());
   } else if (spec.lines.empty()) {
@@ -158,7 +158,7 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
     for (const auto& line : spec.lines)
       several.push_back(compiler::compile_line(line, options.dialect_options(), options.dst_policy()));
   }
-  const std::span<const detail::Pattern> patterns = several.empty() ? std::span{&one, 1} : std::span{several};
+  const std::span<const engine::Pattern> patterns = several.empty() ? std::span{&one, 1} : std::span{several};
   TimeZone zone;
   if (spec.zone) {
     try {
@@ -178,35 +178,35 @@ Schedule compile_spec(const syntax::Spec& spec, const ParseOptions& options) {
                   "an offset window shifts each fire time by the seed's offset, and no seed was given");
     shift = seed_offset(options.seed, options.offset_window);
   }
-  return with_limits(Access::make(patterns, zone, options.dst_policy(), shift), options);
+  return with_limits(engine::Access::make(patterns, zone, options.dst_policy(), shift), options);
 }
 
-}  // namespace detail
+}  // namespace pipeline
 
 Syntax syntax_of(std::string_view expression, const ParseOptions& options) {
-  return detail::split(expression, options);
+  return pipeline::split(expression, options);
 }
 
-void resolve_hash_forms(Syntax& syntax, const ParseOptions& options) { detail::draw_hash_forms(syntax, options); }
+void resolve_hash_forms(Syntax& syntax, const ParseOptions& options) { pipeline::draw_hash_forms(syntax, options); }
 
 void lower_hash_forms(Syntax& syntax, const ParseOptions& options) {
   for (auto& line : syntax.lines) {
-    detail::add_hashed_seconds(line, options);  // so that compile() does not draw it
+    pipeline::add_hashed_seconds(line, options);  // so that compile() does not draw it
     hash::lower_hash_terms(line, options.dialect_options());
   }
 }
 
 Schedule compile(Syntax syntax, const ParseOptions& options) {
-  detail::draw_hash_forms(syntax, options);
-  return detail::compile_spec(syntax, options);
+  pipeline::draw_hash_forms(syntax, options);
+  return pipeline::compile_spec(syntax, options);
 }
 
 Schedule parse(std::string_view expression, const ParseOptions& options) {
-  if (detail::reads_intervals(options.dialect) && syntax::is_every(expression))
-    return detail::parse_interval(expression, options);
-  syntax::Spec spec = detail::split(expression, options);
-  detail::draw_hash_forms(spec, options);
-  return detail::compile_spec(spec, options);
+  if (pipeline::reads_intervals(options.dialect) && syntax::is_every(expression))
+    return pipeline::parse_interval(expression, options);
+  syntax::Spec spec = pipeline::split(expression, options);
+  pipeline::draw_hash_forms(spec, options);
+  return pipeline::compile_spec(spec, options);
 }
 
 }  // namespace fuzzycron

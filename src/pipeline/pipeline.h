@@ -6,7 +6,7 @@
 #include "fuzzycron/parse.h"
 #include "syntax/field.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::pipeline {
 
 syntax::Spec split(std::string_view expression, const ParseOptions& options);
 // Replaces hash terms by drawn values (throws fuzzycron::Error without a seed).
@@ -26,4 +26,4 @@ Schedule parse_interval(std::string_view expression, const ParseOptions& options
 // The schedule with the options' bounds and excluded days (unchanged without them).
 Schedule with_limits(const Schedule& s, const ParseOptions& options);
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::pipeline

@@ -8,7 +8,7 @@
 #include "engine/pattern.h"
 #include "fuzzycron/dialect.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::pipeline {
 
 // Throws Error (unsupported): "the TO dialect cannot express WHAT".
 [[noreturn]] void cannot(Dialect to, const std::string& what, const std::string& text);
@@ -18,6 +18,6 @@ std::string render_bits(std::uint64_t bits, int lo, int hi);
 
 // One line of `to` with the pattern's fire times; throws Error (unsupported)
 // naming what `to` cannot express. `text` is the source, for the error.
-std::string render_pattern(const Pattern& p, Dialect to, const std::string& text);
+std::string render_pattern(const engine::Pattern& p, Dialect to, const std::string& text);
 
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::pipeline

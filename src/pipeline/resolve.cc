@@ -98,21 +98,21 @@ std::string resolved_text(const syntax::Spec& spec, std::string_view expression,
 }  // namespace
 
 std::string resolve(std::string_view expression, const ParseOptions& options) {
-  syntax::Spec spec = detail::split(expression, options);
-  detail::draw_hash_forms(spec, options, /*finish=*/false);
+  syntax::Spec spec = pipeline::split(expression, options);
+  pipeline::draw_hash_forms(spec, options, /*finish=*/false);
   for (const auto& line : spec.lines) {  // the dialect's checks, on a copy: the drawn terms are printed
     syntax::Line checked = line;
-    detail::finish_line(checked, options);
+    pipeline::finish_line(checked, options);
   }
   return resolved_text(spec, expression, options);
 }
 
 ParsedAndResolved parse_and_resolve(std::string_view expression, const ParseOptions& options) {
-  syntax::Spec spec = detail::split(expression, options);
-  detail::draw_hash_forms(spec, options, /*finish=*/false);
+  syntax::Spec spec = pipeline::split(expression, options);
+  pipeline::draw_hash_forms(spec, options, /*finish=*/false);
   std::string text = resolved_text(spec, expression, options);
-  for (auto& line : spec.lines) detail::finish_line(line, options);
-  return {detail::compile_spec(spec, options), std::move(text)};
+  for (auto& line : spec.lines) pipeline::finish_line(line, options);
+  return {pipeline::compile_spec(spec, options), std::move(text)};
 }
 
 std::chrono::milliseconds seed_offset(const Seed& seed, std::chrono::milliseconds window) {

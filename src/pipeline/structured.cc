@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "compile/compile.h"
+#include "compiler/compile.h"
 #include "fuzzycron/error.h"
 #include "pipeline/pipeline.h"
 #include "syntax/field.h"
@@ -104,11 +104,11 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
   line.text = json;
   syntax::Spec spec;
   spec.lines.push_back(std::move(line));
-  detail::draw_hash_forms(spec, options);  // "H/15" with a seed, as in expressions
+  pipeline::draw_hash_forms(spec, options);  // "H/15" with a seed, as in expressions
   // Both day fields given: both must match, in every dialect.
-  const detail::Pattern pattern =
+  const engine::Pattern pattern =
       compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy(), true);
-  return detail::Access::make({&pattern, 1}, TimeZone::locate(options.time_zone), options.dst_policy());
+  return engine::Access::make({&pattern, 1}, TimeZone::locate(options.time_zone), options.dst_policy());
 }
 
 }  // namespace fuzzycron

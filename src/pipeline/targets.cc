@@ -10,7 +10,7 @@
 #include <bit>
 #include <set>
 
-#include "compile/compile.h"
+#include "compiler/compile.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/time_zone.h"
 #include "pipeline/pipeline.h"
@@ -19,7 +19,7 @@
 namespace fuzzycron {
 namespace {
 
-using detail::Pattern;
+using engine::Pattern;
 
 constexpr std::uint32_t kAllDays = 0xfffffffeu;
 
@@ -49,8 +49,8 @@ bool dom_restricted(const Pattern& p) { return p.days != kAllDays || dom_special
 bool dow_restricted(const Pattern& p) { return p.weekdays != 0x7f || dow_special(p); }
 
 // The years of a pattern, or nothing for every year; throws past `max`.
-std::vector<detail::YearTerm> years_upto(const Pattern& p, int max, Target t, const std::string& text) {
-  std::vector<detail::YearTerm> out(p.year_terms.begin(), p.year_terms.begin() + p.year_count);
+std::vector<engine::YearTerm> years_upto(const Pattern& p, int max, Target t, const std::string& text) {
+  std::vector<engine::YearTerm> out(p.year_terms.begin(), p.year_terms.begin() + p.year_count);
   for (const auto& y : out)
     if (y.hi > max) cannot(t, fmt::format("years after {}", max), text);
   return out;
@@ -98,7 +98,7 @@ std::string without_star_days(const std::string& line, int dom_index) {
 
 std::string cron_line(const Pattern& p, Dialect as, Target t, const std::string& text) {
   try {
-    return detail::render_pattern(p, as, text);
+    return pipeline::render_pattern(p, as, text);
   } catch (const Error& e) {  // name the target, not the dialect used to write it
     std::string message = e.message();
     const std::string dialect = fmt::format("the {} dialect", dialect_name(as));
@@ -292,8 +292,8 @@ std::optional<DstPolicy> target_dst_policy(Target t) noexcept {
 }
 
 TargetSchedule to_target(std::string_view expression, const ParseOptions& options, Target target) {
-  syntax::Spec spec = detail::split(expression, options);
-  detail::draw_hash_forms(spec, options);
+  syntax::Spec spec = pipeline::split(expression, options);
+  pipeline::draw_hash_forms(spec, options);
   const std::string text(expression);
   TargetSchedule out;
   out.zone = spec.zone ? *spec.zone : options.time_zone;

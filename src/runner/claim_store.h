@@ -43,12 +43,13 @@ struct ClaimAnswer {
   ClaimOutcome outcome = ClaimOutcome::error;
   std::string by;     // the replica that holds it, for taken/running
   std::string error;  // for error
+  std::string state;  // taken: the row's state (by this replica itself: a claim whose reply was lost)
 };
 
 // The end of a run this replica holds.
 struct FireEnd {
   FireKey fire;
-  int attempt = 1;
+  int attempt = 1;      // 0: whichever attempt this replica holds (a claim no run stands for)
   std::string outcome;  // success | failure | timeout | killed
   std::optional<int> exit_code;
 };
@@ -87,8 +88,9 @@ class ClaimStore {
   // Marks fires whose lease ran out as lost; those it marked.
   virtual std::vector<FireRow> expire() = 0;
   // A lost fire taken over by this replica (fenced: one replica wins); its attempt, or nullopt.
-  virtual std::optional<int> reclaim(const FireKey& fire, const std::string& replica,
-                                     std::chrono::milliseconds lease) = 0;
+  // `forbid_overlap`: not while another run of the job holds a live lease.
+  virtual std::optional<int> reclaim(const FireKey& fire, const std::string& replica, std::chrono::milliseconds lease,
+                                     bool forbid_overlap) = 0;
   // This replica is alive; every replica with its last heartbeat.
   virtual std::optional<std::vector<ReplicaRow>> heartbeat(const std::string& replica,
                                                            std::chrono::milliseconds live_for) = 0;

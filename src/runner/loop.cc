@@ -15,7 +15,8 @@
 #include <unordered_map>
 
 #include "fuzzycron/resolve.h"
-#include "runner/cluster.h"
+#include "runner/cluster_ledger.h"
+#include "runner/planner.h"
 #include "runner/status_server.h"
 
 namespace fuzzycron::runner {
@@ -46,11 +47,6 @@ sigset_t handled_signals() {
   return s;
 }
 
-// Each shard keeps its own files, so shards may share a state directory.
-std::string state_name(const RunnerOptions& o) {
-  return o.shard ? fmt::format("state-{}of{}", o.shard->first, o.shard->second) : "state";
-}
-
 // The soft limit of open files up to the hard one: each run holds a pipe, and
 // systemd's default soft limit (1024) would fail runs beyond it with EMFILE.
 void raise_file_limit() {
@@ -63,12 +59,13 @@ void raise_file_limit() {
 
 }  // namespace
 
-Runner::Runner(const RunnerOptions& o, Clock& clock, Launcher& launcher, std::ostream& log)
+Runner::Runner(const RunnerOptions& o, Clock& clock, Launcher& launcher, std::ostream& log,
+               std::unique_ptr<ClaimStore> store)
     : o_(o),
       clock_(clock),
       launcher_(launcher),
       log_(log, o.json, clock),
-      store_(o.state_dir, state_name(o)),
+      claim_store_(std::move(store)),
       started_(clock.now()) {}
 
 Runner::~Runner() {
@@ -87,24 +84,7 @@ int Runner::run(std::optional<sys_milliseconds> until) {
   sigprocmask(SIG_BLOCK, &mask, nullptr);
   signal_fd_ = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
   raise_file_limit();
-  if (const std::string error = store_.open(); !error.empty()) {
-    log_("error", "runner.start", {{"error", error}, {"state_dir", o_.state_dir}});
-    return 3;
-  }
-  if (!o_.cluster.empty()) {
-    if (store_.enabled()) {
-      log_("error", "runner.start", {{"error", "--state-dir and --cluster: in a cluster the database is the state"}});
-      return 2;
-    }
-    cluster_ = std::make_unique<Cluster>(
-        ClusterOptions{o_.cluster, o_.host, o_.claim_delay, o_.lease, std::chrono::milliseconds{2'000},
-                       std::chrono::milliseconds{1'000}, o_.cluster_retention},
-        make_postgres_store(o_.cluster), clock_, log_);
-    if (const std::string error = cluster_->open(); !error.empty()) {
-      log_("error", "runner.start", {{"error", error}, {"cluster", "unusable"}});
-      return 3;
-    }
-  }
+  if (!open_ledger()) return ledger_ ? 3 : 2;
   watch();
   if (!reload(true)) return 1;
   if (!o_.metrics_address.empty()) {
@@ -152,16 +132,9 @@ void Runner::catch_up(const std::shared_ptr<JobState>& sp, sys_milliseconds from
   mark(sp);
   if (missed.empty()) return;
   const auto now = clock_.now();
-  std::vector<sys_milliseconds> kept;
-  for (auto t : missed)
-    if (!s.job.settings.starting_deadline || now - t <= *s.job.settings.starting_deadline) kept.push_back(t);
-  std::vector<sys_milliseconds> run;
-  if (s.job.settings.catchup == Catchup::latest && !kept.empty()) run.push_back(kept.back());
-  if (s.job.settings.catchup == Catchup::all) {
-    const std::size_t n = std::min(kept.size(), static_cast<std::size_t>(s.job.settings.catchup_max));
-    run.assign(kept.end() - static_cast<std::ptrdiff_t>(n), kept.end());
-  }
-  const std::size_t skipped = missed.size() - run.size();
+  const CatchUpPlan plan = plan_catch_up(s.job.settings, missed, now);
+  const std::vector<sys_milliseconds>& run = plan.run;
+  const std::size_t skipped = plan.skipped;
   if (skipped > 0) {
     s.counters.skipped["missed"] += skipped;
     log_("warning", "job.skip",
@@ -192,7 +165,7 @@ void Runner::fire_due(sys_milliseconds now) {
   // minute); every older one went by without a run and goes through the job's
   // catch-up policy: after a stall a per-second job runs once, not once per
   // second it missed, and `catchup: skip` means skip.
-  const milliseconds slack{std::max<std::int64_t>(60'000, static_cast<std::int64_t>(50 * clock_.rate()))};
+  const milliseconds slack = on_time_slack(clock_.rate());
   if (const auto earliest = earliest_next(); !earliest || now < *earliest) return;
   next_stale_ = true;  // the pass advances the jobs it fires
   std::size_t due = 0;
@@ -204,7 +177,7 @@ void Runner::fire_due(sys_milliseconds now) {
       if (stopping_) return;
     }
     const auto newest = s.job.schedule->prev(now + milliseconds{1});
-    if (!newest || *newest < *s.next || now - *newest > slack) {
+    if (!fires_on_time(*s.next, newest, now, slack)) {
       catch_up(sp, s.cursor, now, "late");
     } else {
       if (*s.next < *newest) catch_up(sp, s.cursor, *newest - milliseconds{1}, "late");
@@ -232,12 +205,9 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
     if (!s.job.settings.on_permanent_failure.empty() && s.retry_end) run_hook(s, *s.retry_end);
     s.retry_end.reset();
   }
-  if (s.running == 0 && s.pending.empty()) return start(sp, t, 1);
-  // In a cluster the store decides forbid across every replica (and says the skip once).
-  if (cluster_ && s.job.settings.concurrency == Concurrency::forbid) return start(sp, t, 1);
-  switch (s.job.settings.concurrency) {
-    case Concurrency::allow: return start(sp, t, 1);
-    case Concurrency::forbid: {
+  switch (plan_on_time(s.job.settings.concurrency, s.running, !s.pending.empty(), ledger_->decides_overlap())) {
+    case OnTime::start: return start(sp, t, 1);
+    case OnTime::skip: {
       ++s.counters.skipped["overlap"];
       const auto mono = clock_.mono();
       if (!s.last_overlap_log ||
@@ -248,7 +218,7 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
       }
       return;
     }
-    case Concurrency::replace:
+    case OnTime::replace:
       for (auto& r : runs_)
         if (r && r->state == sp && !r->exited) {
           r->stopped = true;
@@ -259,15 +229,14 @@ void Runner::on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t) {
       mark(sp);
       mark_waiting(sp);
       return;
-    case Concurrency::queue:
-      if (s.pending.empty()) {
-        s.pending.emplace_back(t, 0);
-        mark(sp);
-        mark_waiting(sp);
-      } else {
-        ++s.counters.skipped["queue-full"];
-        log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "queue-full"}, {"scheduled_for", iso(t)}});
-      }
+    case OnTime::queue:
+      s.pending.emplace_back(t, 0);
+      mark(sp);
+      mark_waiting(sp);
+      return;
+    case OnTime::queue_full:
+      ++s.counters.skipped["queue-full"];
+      log_("warning", "job.skip", {{"job", s.job.name}, {"reason", "queue-full"}, {"scheduled_for", iso(t)}});
       return;
   }
 }
@@ -299,51 +268,6 @@ void Runner::start_pending() {
   });
 }
 
-void Runner::begin_shutdown(int sig) {
-  if (stopping_) {  // a second signal: no more grace
-    for (auto& r : runs_) launcher_.signal(r->pid, SIGKILL);
-    log_("warning", "runner.kill", {{"signal", signal_name(sig)}});
-    return;
-  }
-  stopping_ = true;
-  shutdown_signal_ = sig;
-  shutdown_deadline_ = clock_.mono() + o_.shutdown_grace.count();
-  const int first = o_.shutdown == RunnerOptions::Shutdown::term   ? SIGTERM
-                    : o_.shutdown == RunnerOptions::Shutdown::kill ? SIGKILL
-                                                                   : 0;
-  for (auto& r : runs_) {
-    r->stopped = true;
-    if (first) launcher_.signal(r->pid, first);
-  }
-  log_("info", "runner.stopping",
-       {{"signal", signal_name(sig)},
-        {"running", runs_.size()},
-        {"grace_ms", o_.shutdown_grace.count()},
-        {"shutdown", first == SIGTERM   ? "term"
-                     : first == SIGKILL ? "kill"
-                                        : "wait"}});
-}
-
-void Runner::publish(int documents) {
-  if (!server_) return;
-  const bool healthy =
-      !o_.strict_health || std::none_of(states_.begin(), states_.end(), [](const auto& st) { return st->last_failed; });
-  server_->tick(true, healthy);
-  if (!documents) return;
-  ++counters_.builds;
-  counters_.state_errors = state_errors_;
-  std::optional<ClusterCounters> cluster;
-  if (cluster_) cluster = cluster_->counters();
-  std::string metrics, status;
-  if (documents & StatusServer::metrics) {
-    metrics = metrics_text(states_, counters_, o_.metrics_jobs);
-    if (cluster) metrics += cluster_metrics_text(*cluster, clock_.now());
-  }
-  if (documents & StatusServer::status)
-    status = status_json(states_, clock_.now(), o_.file, problems_, stopping_, cluster ? &*cluster : nullptr);
-  server_->publish(std::move(metrics), std::move(status));
-}
-
 void Runner::loop(std::optional<sys_milliseconds> until) {
   std::vector<bool> ready;
   for (;;) {
@@ -353,11 +277,11 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     // Runs that ended are retired before the next instants fire: a job whose
     // process exited before its next instant starts at that instant.
     end_finished();
-    if (cluster_) cluster_->flush();  // the ends of this turn's runs, in one round trip
+    ledger_->flush();  // the ends of this turn's runs, in one round trip
     if (!stopping_) {
       fire_due(now);
       start_pending();
-      cluster_turn();
+      ledger_turn();
     }
     launch_queued();
     handle_process_deadlines();
@@ -396,7 +320,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       if (s->retry_at) earliest(*s->retry_at);
     }
     if (reload_at_) earliest(*reload_at_);
-    if (cluster_ && !stopping_) earliest(cluster_->next_wake());
+    if (const auto wake = ledger_->next_wake(); wake && !stopping_) earliest(*wake);
     if (stopping_ && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
     if (server_) earliest(clock_.mono() + 1000);  // /healthz: the loop ticks at least every second
     std::vector<int> fds{signal_fd_, inotify_fd_, server_ ? server_->wake_fd() : -1};
@@ -435,41 +359,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
   log_(
       "info", "runner.stop",
       {{"signal", shutdown_signal_ ? signal_name(shutdown_signal_) : "none"}, {"grace_ms", o_.shutdown_grace.count()}});
-  if (store_.enabled()) write_snapshot();
-}
-
-void Runner::handle_jumps() {
-  for (const auto& j : clock_.jumps()) {
-    const char* kind = j.kind == ClockJump::suspend ? "suspend" : "step";
-    ++counters_.clock_events[kind];
-    log_("warning", j.kind == ClockJump::suspend ? "clock.suspend" : "clock.step",
-         j.kind == ClockJump::suspend ? json{{"duration_s", static_cast<double>(j.delta.count()) / 1000.0}}
-                                      : json{{"delta_s", static_cast<double>(j.delta.count()) / 1000.0}});
-    // Forward: every instant jumped over goes through the job's catch-up
-    // policy at once (at most the policy's runs, however long the jump).
-    // Backward: the next fire is still the first instant after the cursor.
-    const auto now = clock_.now();
-    for (auto& s : states_) {
-      if (!s->job.schedule) continue;
-      if (j.delta.count() > 0 && s->cursor < now) catch_up(s, s->cursor, now, kind);
-      advance(*s);
-    }
-    next_stale_ = true;
-  }
-}
-
-void Runner::handle_signals() {
-  signalfd_siginfo info;
-  while (::read(signal_fd_, &info, sizeof info) == sizeof info) {
-    const int sig = static_cast<int>(info.ssi_signo);
-    if (sig == SIGCHLD) continue;  // the loop reaps after every wait
-    if (sig == SIGHUP) {
-      text_.clear();  // SIGHUP rereads even an unchanged file
-      reload_requested_ = true;
-    } else {
-      begin_shutdown(sig);
-    }
-  }
+  ledger_->checkpoint(states_);
 }
 
 int run(const RunnerOptions& options, int log_fd) {

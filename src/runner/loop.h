@@ -14,15 +14,14 @@
 
 #include "runner/clock.h"
 #include "runner/job_state.h"
+#include "runner/ledger.h"
 #include "runner/log.h"
 #include "runner/metrics.h"
 #include "runner/options.h"
 #include "runner/process.h"
-#include "runner/state_store.h"
 
 namespace fuzzycron::runner {
 
-class Cluster;
 class StatusServer;
 
 // Jobs looked at, or runs launched, between looks at pending signals.
@@ -31,7 +30,9 @@ inline constexpr std::size_t kCheckSignalsEvery = 256;
 class Runner {
  public:
   // The clock and the launcher outlive the runner: tests pass a ManualClock and a fake launcher.
-  Runner(const RunnerOptions& options, Clock& clock, Launcher& launcher, std::ostream& log);
+  // `store`: the cluster's claim store under --cluster (tests pass a MemoryClaimStore); null: PostgreSQL.
+  Runner(const RunnerOptions& options, Clock& clock, Launcher& launcher, std::ostream& log,
+         std::unique_ptr<ClaimStore> store = nullptr);
   ~Runner();
   Runner(const Runner&) = delete;
   Runner& operator=(const Runner&) = delete;
@@ -49,8 +50,6 @@ class Runner {
   void mark(const std::shared_ptr<JobState>& s);
   void mark_waiting(const std::shared_ptr<JobState>& s);
   std::optional<sys_milliseconds> earliest_next();
-  void flush_state();
-  void write_snapshot();
   void advance(JobState& s);
   // Instants that went by without a run, in (from, to]: through the job's
   // catch-up policy (with `also`: pending instants a restart found).
@@ -58,10 +57,11 @@ class Runner {
                 std::vector<sys_milliseconds> also = {});
   // Queues a run; launch_queued() writes the state (the start is recorded
   // before the process exists), then starts every queued run.
-  // In a cluster a first attempt is claimed first (`claimed`: the store's
-  // attempt of a fire this replica holds).
+  // A first attempt the ledger did not allow yet is asked first (`claimed`:
+  // the ledger's claim on the fire, 0 for none).
   void start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt, int claimed = 0);
-  void cluster_turn();
+  void ledger_turn();
+  bool open_ledger();
   void launch_queued();
   void spawn(Run& r);
   void stop_lingering();
@@ -87,9 +87,9 @@ class Runner {
   Clock& clock_;
   Launcher& launcher_;
   Log log_;
-  StateStore store_;
+  std::unique_ptr<ClaimStore> claim_store_;  // given to the cluster ledger at run()
+  std::unique_ptr<Ledger> ledger_;           // the state directory's, or the cluster's
   std::vector<std::shared_ptr<JobState>> states_;
-  std::vector<std::shared_ptr<JobState>> dirty_;    // to be written before the next start
   std::vector<std::shared_ptr<JobState>> waiting_;  // with pending runs or a retry: an idle loop looks at these only
   std::optional<sys_milliseconds> earliest_next_;   // the earliest next instant of any job, while !next_stale_
   bool next_stale_ = true;
@@ -98,11 +98,9 @@ class Runner {
   std::vector<pid_t> lingering_;              // groups of ended runs whose descendants live on
   bool reload_requested_ = false;
   std::optional<std::int64_t> reload_at_;  // mono: a file change, read once the writer is done
-  std::optional<std::int64_t> state_error_logged_;
-  std::uint64_t state_errors_ = 0;
   std::string text_;
   std::string lock_text_;                   // the balance lock's text as last applied ("" without --balance)
-  std::shared_ptr<const Balance> balance_;  // that lock, read again on reload
+  std::shared_ptr<const BalanceLock> balance_;  // that lock, read again on reload
   std::vector<std::string> problems_;
   int signal_fd_ = -1, inotify_fd_ = -1;
   bool stopping_ = false;
@@ -111,7 +109,6 @@ class Runner {
   std::uint64_t run_counter_ = 0;
   RunnerCounters counters_;
   std::unique_ptr<StatusServer> server_;
-  std::unique_ptr<Cluster> cluster_;
   sys_milliseconds started_;
 };
 

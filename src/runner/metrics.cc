@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "runner/cluster.h"
+#include "runner/cluster_ledger.h"
 #include "runner/log.h"
 
 namespace fuzzycron::runner {

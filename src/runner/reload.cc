@@ -10,15 +10,12 @@
 #include <unordered_map>
 
 #include "fuzzycron/balance.h"
-#include "runner/cluster.h"
 #include "runner/loop.h"
 
 namespace fuzzycron::runner {
 namespace {
 
 using json = nlohmann::json;
-
-sys_milliseconds at_ms(std::int64_t ms) { return sys_milliseconds{std::chrono::milliseconds{ms}}; }
 
 // Up to `max` items of a list for one log line, and how many were left out.
 json bounded(const std::vector<std::string>& items, std::size_t max = 20) {
@@ -82,7 +79,7 @@ bool Runner::reload(bool first) {
     if (const auto lock = read_text(o_.balance)) {
       lock_text = *lock;
       if (first || lock_text != lock_text_) try {
-          auto read_lock = std::make_shared<const Balance>(Balance::read(lock_text));
+          auto read_lock = std::make_shared<const BalanceLock>(BalanceLock::read(lock_text));
           if (read_lock->dialect() != o_.parse.dialect)
             why = fmt::format("the lock is for the {} dialect, and the schedules are read as {}",
                               dialect_name(read_lock->dialect()), dialect_name(o_.parse.dialect));
@@ -153,12 +150,6 @@ void Runner::apply(Config config, bool first) {
   // At start, instants from the runner's first moment on are due (a fast
   // simulated clock may pass some while the file is read).
   const auto now = first ? started_ : clock_.now();
-  std::map<std::string, JobRecord> saved;
-  if (first) {
-    std::vector<std::string> problems;
-    saved = store_.load(problems);
-    for (const auto& p : problems) log_("warning", "state.unreadable", {{"file", store_.path()}, {"problem", p}});
-  }
   std::unordered_map<std::string_view, std::shared_ptr<JobState>> old;
   old.reserve(states_.size());
   for (const auto& s : states_) old.emplace(s->job.fingerprint, s);
@@ -177,22 +168,18 @@ void Runner::apply(Config config, bool first) {
     auto s = std::make_shared<JobState>();
     s->job = std::move(job);
     s->cursor = now;
-    if (first && cluster_ && s->job.schedule) {  // every replica down: what the cluster last claimed
-      if (const auto last = cluster_->store().last_claimed(s->job.name); last && *last < now) {
-        s->last_fired = *last;
-        catch_up(s, *last, now, "downtime");
-      }
-    }
-    if (const auto it = saved.find(s->job.name); it != saved.end() && s->job.schedule) {
-      auto last = at_ms(it->second.cursor);
+    // Where the ledger says the job was: the state directory's cursor, or what
+    // the cluster last claimed (every replica was down).
+    if (const auto resume = first && s->job.schedule ? ledger_->resume(s->job.name, now) : std::nullopt) {
+      auto last = resume->last;
       if (last > now) {
         log_("warning", "state.future", {{"job", s->job.name}, {"last_fired", iso(last)}, {"clamped_to", iso(now)}});
         last = now;
       }
       s->last_fired = last;
       std::vector<sys_milliseconds> pending;
-      for (auto t : it->second.pending)
-        if (at_ms(t) <= now) pending.push_back(at_ms(t));
+      for (auto t : resume->pending)
+        if (t <= now) pending.push_back(t);
       catch_up(s, last, now, "downtime", std::move(pending));
     }
     next_states.push_back(std::move(s));
@@ -218,7 +205,7 @@ void Runner::apply(Config config, bool first) {
   }
   if (states_.size() > kScheduledLines)
     log_("info", "job.scheduled", {{"more", states_.size() - kScheduledLines}, {"see", "/status"}});
-  if (first && store_.enabled()) write_snapshot();  // the state of this configuration, from its first moment
+  if (first) ledger_->checkpoint(states_);  // the state of this configuration, from its first moment
 }
 
 }  // namespace fuzzycron::runner

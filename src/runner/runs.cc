@@ -13,8 +13,8 @@
 #include <cstring>
 #include <map>
 
-#include "runner/cluster.h"
 #include "runner/loop.h"
+#include "runner/planner.h"
 
 extern char** environ;
 
@@ -31,10 +31,8 @@ std::int64_t ms_of(sys_milliseconds t) { return t.time_since_epoch().count(); }
 
 void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt, int claimed) {
   if (stopping_) return;
-  if (cluster_ && claimed == 0 && !s->job.entry.reboot) {
-    cluster_->want(s, scheduled_for);  // run once the store says this replica may
-    return;
-  }
+  if (claimed == 0 && !s->job.entry.reboot && !ledger_->may_run(s, scheduled_for))
+    return;  // run once the ledger says so (ledger_turn)
   auto r = std::make_unique<Run>();
   r->claimed = claimed;
   r->id = fmt::format("{}-{}", ms_of(clock_.now()), ++run_counter_);
@@ -47,8 +45,8 @@ void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds schedule
 
 void Runner::launch_queued() {
   if (queued_.empty()) return;
-  // The state first: a crash after this never runs these instants again.
-  flush_state();
+  // The ledger first: a crash after this never runs these instants again.
+  ledger_->commit(states_);
   std::size_t launched = 0;
   for (auto& r : queued_) {
     if (++launched % kCheckSignalsEvery == 0) handle_signals();  // a long burst must not hold up SIGTERM
@@ -229,29 +227,24 @@ void Runner::finish(std::unique_ptr<Run>& r) {
   if (outcome == "success") s.counters.last_success = now;
   s.last_failed = outcome != "success";
   log_(outcome == "success" ? "info" : "warning", "job.end", fields);  // fields are read again below
-  // Retries with backoff 1 s, 2 s, 4 s, ...; never after a stop; only the
-  // listed exit codes when retry-on is set. A failure with no retry left
-  // runs the on-permanent-failure hook.
-  if (outcome == "failure" || outcome == "timeout") {
-    const auto& codes = s.job.settings.retry_on;
-    const int code = fields.contains("exit_code") ? fields["exit_code"].get<int>() : -1;
-    const bool retryable = codes.empty() || std::find(codes.begin(), codes.end(), code) != codes.end();
-    if (!stopping_ && !s.removed && retryable && r->attempt <= s.job.settings.retry) {
-      s.retry_attempt = r->attempt + 1;
-      s.retry_for = r->scheduled_for;
-      s.retry_at = clock_.mono() + (1000LL << std::min(r->attempt - 1, 20));
-      s.retry_end = FailedRun{r->id, r->scheduled_for, fields};
-      s.retry_claimed = r->claimed;
-      mark_waiting(r->state);
-    } else if (!s.job.settings.on_permanent_failure.empty()) {
-      s.retry_end.reset();
-      run_hook(s, FailedRun{r->id, r->scheduled_for, fields});
-    }
+  const RetryPlan retry =
+      plan_retry(s.job.settings, outcome,
+                 fields.contains("exit_code") ? std::optional<int>(fields["exit_code"].get<int>()) : std::nullopt,
+                 r->attempt, stopping_, s.removed);
+  if (retry.retry) {
+    s.retry_attempt = r->attempt + 1;
+    s.retry_for = r->scheduled_for;
+    s.retry_at = clock_.mono() + retry.delay_ms;
+    s.retry_end = FailedRun{r->id, r->scheduled_for, fields};
+    s.retry_claimed = r->claimed;
+    mark_waiting(r->state);
+  } else if (retry.hook) {
+    s.retry_end.reset();
+    run_hook(s, FailedRun{r->id, r->scheduled_for, fields});
   }
   if (r->claimed > 0 && !(s.retry_at && s.retry_for == r->scheduled_for))
-    cluster_->finished(
-        {s.job.name, r->scheduled_for}, r->claimed, outcome,
-        fields.contains("exit_code") ? std::optional<int>(fields["exit_code"].get<int>()) : std::nullopt);
+    ledger_->ended({s.job.name, r->scheduled_for}, r->claimed, outcome,
+                   fields.contains("exit_code") ? std::optional<int>(fields["exit_code"].get<int>()) : std::nullopt);
   r.reset();
 }
 

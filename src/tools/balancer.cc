@@ -176,7 +176,7 @@ BalanceResult balance(const std::vector<BalanceJob>& jobs, const BalanceOptions&
     g.zone = read->first.second;
     g.entries.push_back(std::move(read->second));
   }
-  const Balance* previous = options.previous ? &*options.previous : nullptr;
+  const BalanceLock* previous = options.previous ? &*options.previous : nullptr;
   if (previous && !options.rebalance && (previous->dialect() != dialect || previous->hash() != scheme))
     throw Error(ErrorKind::lock,
                 fmt::format("the lock was made for {} ({}), and these jobs are {} ({}): make a new one with "
@@ -285,7 +285,7 @@ BalanceResult balance(const std::vector<BalanceJob>& jobs, const BalanceOptions&
         for (const auto& [key, values] : g.jobs)
           result.dropped.push_back(fmt::format("{} @ {}: {}", g.shape, g.zone, key));
   const double epsilon = previous && !options.rebalance ? previous->epsilon() : options.epsilon;
-  result.lock = Balance(dialect, scheme, epsilon, std::move(out));
+  result.lock = BalanceLock(dialect, scheme, epsilon, std::move(out));
   return result;
 }
 

@@ -15,8 +15,8 @@
 #include <set>
 
 #include "fuzzycron/rfc3339.h"
+#include "tools/entry_settings.h"
 #include "tools/export_names.h"
-#include "tools/job_settings.h"
 
 namespace fuzzycron {
 namespace {
@@ -84,7 +84,7 @@ struct Job {
   std::string name, command, schedule;
   std::vector<std::pair<std::string, std::string>> environment;
   ParseOptions options;  // seeded, zoned
-  tools::JobSettings settings{};
+  tools::EntrySettings settings{};
 };
 
 ExportDiagnostic diagnostic(Severity severity, std::string code, int line, std::string job, std::string message,
@@ -283,7 +283,7 @@ class Exporter {
     }
     std::string service = header(job, "#") + "\n[Unit]\nDescription=" + job.name + "\n\n[Service]\nType=oneshot\n";
     for (const auto& [k, v] : job.environment) service += "Environment=" + json_string(k + "=" + v) + "\n";
-    const tools::JobSettings& x = job.settings;
+    const tools::EntrySettings& x = job.settings;
     if (x.timeout) service += fmt::format("RuntimeMaxSec={}\n", ceil_seconds(*x.timeout));
     if (x.kill_grace) service += fmt::format("TimeoutStopSec={}\n", ceil_seconds(*x.kill_grace));
     if (x.concurrency && *x.concurrency != Concurrency::forbid)
@@ -309,7 +309,7 @@ class Exporter {
       if (!o_.kubernetes_namespace.empty()) y += "  namespace: " + json_string(o_.kubernetes_namespace) + "\n";
       y += "  annotations:\n    fuzzycron/source: " + json_string(job.schedule) +
            "\n    fuzzycron/seed: " + json_string(json(job.options.seed.parts()).dump()) + "\n";
-      const tools::JobSettings& x = job.settings;
+      const tools::EntrySettings& x = job.settings;
       std::string policy = o_.concurrency;
       if (x.concurrency == Concurrency::forbid) policy = "Forbid";
       if (x.concurrency == Concurrency::allow) policy = "Allow";
@@ -353,7 +353,7 @@ class Exporter {
       y += "    - cron: " + json_string(e) + "\n";
       if (ts.zone != "UTC" && ts.zone != "Etc/UTC") y += "      timezone: " + json_string(ts.zone) + "\n";
     }
-    const tools::JobSettings& x = job.settings;
+    const tools::EntrySettings& x = job.settings;
     y += "  workflow_dispatch: {}\n";
     if (x.concurrency && *x.concurrency != Concurrency::allow)
       y += "concurrency:\n  group: " + json_string(name) +
@@ -462,7 +462,7 @@ ExportResult export_crontab(const Crontab& crontab, const ExportOptions& options
   for (const auto& e : crontab.entries) {
     Job job{e.line, e.name, e.command, e.schedule, e.environment, {}, {}};
     std::vector<Diagnostic> problems;
-    job.settings = tools::read_job_settings(e.settings, problems);
+    job.settings = tools::read_entry_settings(e.settings, problems);
     for (auto& p : problems) {
       const auto at = static_cast<std::size_t>(p.line - 1);
       if (at < crontab.lines.size()) p.text = crontab.lines[at];

@@ -1,12 +1,14 @@
 """The front ends agree (issue 28): for every option of the library's schema,
 the command line, `batch`, the C API (tests/c/options_probe.c, the path Go and
-Java take) and Python accept it under its one name, pass it to the engine (the
-same fire times as the command line) and reject a bad value with the same
-message and column. An option a front end forgets fails here; so does an
-unknown name that some front end lets through.
+Java take), Python and JavaScript accept it under its one name, pass it to the
+engine (the same fire times as the command line) and reject a bad value with
+the same message and column. An option a front end forgets fails here; so does
+an unknown name that some front end lets through.
 
-Environment: FUZZYCRON (the CLI), FUZZYCRON_PROBE (options_probe), and
-PYTHONPATH holding the built fuzzycron package."""
+Environment: FUZZYCRON (the CLI), FUZZYCRON_PROBE (options_probe), PYTHONPATH
+holding the built fuzzycron package; FUZZYCRON_JS, the wasm build's npm package
+(build/wasm/npm), for JavaScript; FUZZYCRON_FRONT_ENDS, the front ends compared
+with the command line (default: batch,c,python; the ctest agreement_js: js)."""
 from __future__ import annotations
 
 import json
@@ -31,7 +33,8 @@ EXPR = {"standard": "H H * * *", "quartz": "0 H H * * ?", "jenkins": "H H * * *"
         "kubernetes": "30 3 * * *", "croniter": "H H * * *", "cron-parser": "H H * * *", "spring": "0 30 3 * * *"}
 # Where an option needs an expression of its own to matter.
 EXPR_FOR = {"seconds-first": "30 H H * * *", "strict": "0 H H * * *", "day-or": "0 0 13 * 5",
-            "format": "0 0 * * 1", "hash-seconds-by-default": "H H * * *", "hash-names": "0 0 * * *"}
+            "format": "0 0 * * 1", "hash-seconds-by-default": "H H * * *", "hash-names": "0 0 * * *",
+            "implement-cron-bug": "0 0 */2 * 5"}
 BAD = {"choice": "bogus", "flag": "maybe", "duration": "15mins", "path": "/nonexistent/jobs.lock"}
 
 SCHEMA = fuzzycron.option_schema()
@@ -57,7 +60,7 @@ def case(option: dict, lock_file: str):
     """(expr, options as {kebab name: text}) using the option's example."""
     name = kebab(option["name"])
     dialect = option["example"] if name == "dialect" else option["dialects"][0]
-    value = lock_file if name == "balance" else option["example"]
+    value = lock_file if name == "balance-lock" else option["example"]
     options = {"dialect": dialect, "seed": "backup-db"}
     options[name] = value
     return EXPR_FOR.get(name, EXPR[dialect]), options
@@ -130,14 +133,61 @@ def via_python(expr, options, schema_types):
     return ("ok", out)
 
 
-FRONT_ENDS = {"batch": via_batch, "c": via_c, "python": via_python}
+def camel(kebab_name: str) -> str:
+    head, *rest = kebab_name.split("-")
+    return head + "".join(w[:1].upper() + w[1:] for w in rest)
+
+
+JS = os.environ.get("FUZZYCRON_JS", "")
+JS_DRIVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "js_front_end.js")
+
+
+_node = None
+
+
+def ask_js(request: dict) -> dict:
+    """One request to the one node process (js_front_end.js) the run shares."""
+    global _node
+    if _node is None:
+        _node = subprocess.Popen(["node", JS_DRIVER, JS], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    _node.stdin.write(json.dumps(request) + "\n")
+    _node.stdin.flush()
+    return json.loads(_node.stdout.readline())
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_node():
+    yield
+    if _node is not None:
+        _node.stdin.close()
+        _node.wait(timeout=60)
+
+
+def via_js(expr, options, schema_types):
+    """The npm package, each option by its camelCase name, flags as booleans."""
+    js_options = {}
+    for name, value in options.items():
+        if schema_types[name] == "flag" and value in ("true", "false"):
+            value = value == "true"
+        js_options[camel(name)] = value
+    reply = ask_js({"expr": expr, "options": js_options, "from": FROM_MS, "count": COUNT})
+    if "error" in reply:
+        return ("error", reply["error"][0], reply["error"][1])
+    return ("ok", [fmt_ms(ms) for ms in reply["ok"]])
+
+
+ALL_FRONT_ENDS = {"batch": via_batch, "c": via_c, "python": via_python, "js": via_js}
+FRONT_ENDS = {name: ALL_FRONT_ENDS[name]
+              for name in os.environ.get("FUZZYCRON_FRONT_ENDS", "batch,c,python").split(",")}
+if "js" in FRONT_ENDS and not os.path.isfile(os.path.join(JS, "package.json")):
+    pytest.exit(f"FUZZYCRON_JS={JS!r} holds no npm package (build it with the wasm preset)", returncode=77)
 TYPES = {kebab(o["name"]): o["type"] for o in SCHEMA}
 
 
 def test_the_schema_is_whole():
     names = [kebab(o["name"]) for o in SCHEMA]
     assert len(names) == len(set(names))
-    for required in ("dialect", "zone", "dst", "seed", "host", "hash-scheme", "offset-window", "balance"):
+    for required in ("dialect", "zone", "dst", "seed", "host", "hash-scheme", "offset-window", "balance-lock"):
         assert required in names
     for o in SCHEMA:
         assert o["help"] and o["example"] and o["dialects"], o
@@ -163,13 +213,14 @@ def test_each_front_end_refuses_a_bad_value_alike(option, lock_file):
     # A flag on the command line is --x or --no-x, never a bad word: batch speaks first there.
     fronts = dict(FRONT_ENDS, cli=via_cli)
     if option["type"] == "flag":
-        del fronts["cli"], fronts["python"]  # Python hands over True/False
+        del fronts["cli"]  # a flag on the command line is --x or --no-x
+        fronts.pop("python", None)  # Python hands over True/False
         reference = via_batch(expr, options, TYPES)
     else:
         reference = via_cli(expr, options, TYPES)
     assert reference[0] == "error", (name, reference)
     if name != "zone":  # the message names the option, or the file
-        assert reference[1].startswith(options[name] if name == "balance" else name + ": "), reference
+        assert reference[1].startswith(options[name] if name == "balance-lock" else name + ": "), reference
     for front, front_end in fronts.items():
         assert front_end(expr, options, TYPES) == reference, (front, name)
 
@@ -196,6 +247,8 @@ def test_an_unknown_name_is_refused_everywhere_with_a_did_you_mean():
                        check=True)
     assert 'unknown key "dts" (did you mean "dst"?)' in json.loads(r.stdout)["error"]["message"]
     assert expected in via_c("* * * * *", {"dts": "wall"}, TYPES)[1]
+    if "js" in FRONT_ENDS:
+        assert expected in via_js("* * * * *", {"dts": "wall"}, dict(TYPES, dts="choice"))[1]
     with pytest.raises(fuzzycron.ParseError, match=re.escape(expected)):
         fuzzycron.parse("* * * * *", dts="wall")
     r = subprocess.run([CLI, "next", "* * * * *", "--dts", "wall"], capture_output=True, text=True)
@@ -226,3 +279,5 @@ def test_one_version_everywhere():
     r = subprocess.run([CLI, "--version"], capture_output=True, text=True, check=True)
     assert version in r.stdout.split(), r.stdout
     assert fuzzycron.__version__ == version
+    if "js" in FRONT_ENDS:
+        assert ask_js({"version": True})["version"] == version

@@ -18,6 +18,8 @@ check next-utc 0 $'2026-03-08T02:00:00Z\n2026-03-08T03:00:00Z' -- next '0 * * * 
 check next-zone-offset 0 '2026-03-08T03:00:00-04:00' -- next '30 2 * * *' -z America/New_York --from 2026-03-08T00:00:00-05:00 -n 1
 check prev 0 '2026-03-07T00:00:00Z' -- prev '0 0 * * *' --from 2026-03-08T00:00:00Z -n 1
 check json 0 '"next":["2026-01-01T00:05:00Z"]' -- next '*/5 * * * *' --from 2026-01-01T00:00:00Z -n 1 --json
+check json-zone 0 '"zone":"Europe/Berlin"' -- next '*/5 * * * *' -z Europe/Berlin --from 2026-01-01T00:00:00Z -n 1 --json
+check json-tz-kept 0 '"tz":"Europe/Berlin"' -- prev '*/5 * * * *' -z Europe/Berlin --from 2026-01-01T00:00:00Z -n 1 --json
 check quartz 0 '2026-03-20T12:00:00Z' -- next -d quartz '0 0 12 ? * 6#3' --from 2026-03-01T00:00:00Z -n 1
 check never 0 'no further fire time' -- next '0 0 30 2 *' --from 2026-01-01T00:00:00Z
 check bad-expr 2 $'  0 0 * * 8\n          ^' -- next '0 0 * * 8'
@@ -102,7 +104,7 @@ check lint-file-collision 2 "FC701: 2 entries (lines 2, 3)" -- lint "$tab" --fro
 # balance (issue 21): the demo fleet, 80 jobs over 60 seconds: 80 -> 5 -> 2 per second
 lock=$(mktemp -u /tmp/fuzzycron-lock.XXXXXX)
 check balance-write 0 "'H * * * * ?' in UTC: 80 jobs in 60 slots, capacity 2: busiest slot 2 (plain H: 5)" -- balance examples/fleet.crontab -d quartz --hosts 20 -o "$lock"
-check balance-spread 0 "  after balancing         2      1.33        1.5        2" -- spread examples/fleet.crontab -d quartz --hosts 20 --window 1h --resolution 1s --from 2026-03-08T00:00:00Z --balance "$lock"
+check balance-spread 0 "  after balancing         2      1.33        1.5        2" -- spread examples/fleet.crontab -d quartz --hosts 20 --window 1h --resolution 1s --from 2026-03-08T00:00:00Z --balance-lock "$lock"
 check balance-check 0 "up to date" -- balance examples/fleet.crontab -d quartz --hosts 20 --lock "$lock" --check
 check balance-stale 1 "stale" -- balance examples/fleet.crontab -d quartz --hosts 21 --lock "$lock" --check
 check balance-placed 0 "placed: host-21/" -- balance examples/fleet.crontab -d quartz --hosts 21 --lock "$lock" -o /dev/null
@@ -113,15 +115,16 @@ ln -sf "$lock" "$lock.link"
 check balance-symlink 0 "wrote $lock.link" -- balance examples/fleet.crontab -d quartz --hosts 20 -o "$lock.link"
 if [ -L "$lock.link" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL balance-symlink-kept: the link was replaced"; fi
 rm -f "$lock.link"
-check balance-resolve 0 "$(grep -o '"host-3/sync-orders": \[[0-9]*\]' "$lock" | grep -o '[0-9]*\]' | tr -d ']') * * * * ? /opt/app/bin/sync-orders" -- resolve --crontab examples/fleet.crontab -d quartz --host host-3 --balance "$lock"
-check balance-missing 0 "job 'host-99/sync-orders' is not in the balance lock" -- resolve --crontab examples/fleet.crontab -d quartz --host host-99 --balance "$lock"
-check balance-dialect 2 "the balance lock is for the quartz dialect, and the schedules are read as standard" -- resolve 'H * * * *' --seed a --balance "$lock"
+check balance-resolve 0 "$(grep -o '"host-3/sync-orders": \[[0-9]*\]' "$lock" | grep -o '[0-9]*\]' | tr -d ']') * * * * ? /opt/app/bin/sync-orders" -- resolve --crontab examples/fleet.crontab -d quartz --host host-3 --balance-lock "$lock"
+check balance-missing 0 "job 'host-99/sync-orders' is not in the balance lock" -- resolve --crontab examples/fleet.crontab -d quartz --host host-99 --balance-lock "$lock"
+check balance-old-flag 0 "'balance' is the old name of 'balance-lock'" -- resolve --crontab examples/fleet.crontab -d quartz --host host-99 --balance "$lock"
+check balance-dialect 2 "the balance lock is for the quartz dialect, and the schedules are read as standard" -- resolve 'H * * * *' --seed a --balance-lock "$lock"
 printf '{\n  "fuzzycron_balance": 1,\n  "dialect": quartz\n}\n' >"$lock.bad"
-check balance-bad-lock 2 "$lock.bad:3: the balance lock is not valid JSON" -- resolve 'H * * * * ?' -d quartz --seed a --balance "$lock.bad"
+check balance-bad-lock 2 "$lock.bad:3: the balance lock is not valid JSON" -- resolve 'H * * * * ?' -d quartz --seed a --balance-lock "$lock.bad"
 check balance-committed 0 "examples/fleet.lock: up to date" -- balance examples/fleet.crontab -d quartz --hosts 20 --lock examples/fleet.lock --check
-check balance-run 0 "heartbeat (line 13): H * * * * ? -> 4 * * * * ?" -- run examples/fleet.crontab -d quartz --dry-run --host host-7 --balance examples/fleet.lock -n 1 --from 2026-03-08T00:00:00Z
-check balance-export 0 "OnCalendar=*-*-* *:*:04 UTC" -- export examples/fleet.crontab -d quartz --host host-7 --balance examples/fleet.lock --to systemd
-check balance-explain 0 "plain H would give 3 * * * * ?" -- explain 'H * * * * ?' -d quartz --host host-7 --seed heartbeat --balance examples/fleet.lock -n 0
+check balance-run 0 "heartbeat (line 13): H * * * * ? -> 4 * * * * ?" -- run examples/fleet.crontab -d quartz --dry-run --host host-7 --balance-lock examples/fleet.lock -n 1 --from 2026-03-08T00:00:00Z
+check balance-export 0 "OnCalendar=*-*-* *:*:04 UTC" -- export examples/fleet.crontab -d quartz --host host-7 --balance-lock examples/fleet.lock --to systemd
+check balance-explain 0 "plain H would give 3 * * * * ?" -- explain 'H * * * * ?' -d quartz --host host-7 --seed heartbeat --balance-lock examples/fleet.lock -n 0
 check balance-epsilon 2 "epsilon 0 is outside (0, 10]" -- balance examples/fleet.crontab -d quartz --epsilon 0
 rm -f "$lock" "$lock.bad"
 # balance reads Kubernetes manifests and GitHub workflows, seeded as resolve --manifest/--workflow seed them
@@ -131,11 +134,11 @@ for i in $(seq 1 80); do
 done >"$manifests/jobs.yaml"
 check balance-manifest 0 "'H * * * *' in UTC: 80 jobs in 60 slots, capacity 2: busiest slot 2" -- balance "$manifests/jobs.yaml" -o "$lock"
 check balance-manifest-dialect 0 '"dialect": "kubernetes"' -- balance "$manifests/jobs.yaml" -o -
-resolved=$("$bin" resolve --manifest "$manifests/jobs.yaml" --balance "$lock" 2>/dev/null | grep -o 'schedule: "[0-9]* ' | sort | uniq -c | sort -rn | head -1 | awk '{print $1}')
+resolved=$("$bin" resolve --manifest "$manifests/jobs.yaml" --balance-lock "$lock" 2>/dev/null | grep -o 'schedule: "[0-9]* ' | sort | uniq -c | sort -rn | head -1 | awk '{print $1}')
 if [ "$resolved" = 2 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL balance-manifest-resolve: busiest minute $resolved (want 2)"; fi
-check balance-manifest-slot 0 "ops/job-7: 'H * * * *' -> '$(grep -o '"ops/job-7": \[[0-9]*\]' "$lock" | grep -o '[0-9]*\]' | tr -d ']') * * * *'" -- resolve --manifest "$manifests/jobs.yaml" --balance "$lock"
+check balance-manifest-slot 0 "ops/job-7: 'H * * * *' -> '$(grep -o '"ops/job-7": \[[0-9]*\]' "$lock" | grep -o '[0-9]*\]' | tr -d ']') * * * *'" -- resolve --manifest "$manifests/jobs.yaml" --balance-lock "$lock"
 sed 's/job-80$/job-81/' "$manifests/jobs.yaml" >"$manifests/more.yaml"
-check balance-manifest-missing 0 "warning: ops/job-81: 'ops/job-81' is not in the balance lock" -- resolve --manifest "$manifests/more.yaml" --balance "$lock"
+check balance-manifest-missing 0 "warning: ops/job-81: 'ops/job-81' is not in the balance lock" -- resolve --manifest "$manifests/more.yaml" --balance-lock "$lock"
 mkdir -p "$manifests/.github/workflows"
 printf 'on:\n  schedule:\n    - cron: "H H * * *"\n    - cron: "H 3 * * 1"\n' >"$manifests/.github/workflows/nightly.yml"
 check balance-workflow 0 '"octo%2Fapp/.github%2Fworkflows%2Fnightly.yml/1": [' -- balance "$manifests/.github/workflows/nightly.yml" --repository octo/app -o -

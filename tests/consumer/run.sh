@@ -64,7 +64,7 @@ for kind in static shared; do
   libdir=$(libdir_of "$prefix")
   export LD_LIBRARY_PATH=$libdir
   step "$kind: find_package(fuzzycron CONFIG) consumer under ASan+UBSan"
-  cmake -S "$src/tests/consumer" -B "$work/$kind-consumer" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  cmake -S "$src/tests/consumer/project" -B "$work/$kind-consumer" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_PREFIX_PATH="$prefix" -DEXAMPLE="$src/examples/readme.cc" \
     -DCMAKE_CXX_FLAGS="${san[*]}" -DCMAKE_EXE_LINKER_FLAGS="${san[*]}" >/dev/null
   cmake --build "$work/$kind-consumer" >/dev/null

@@ -13,7 +13,7 @@ COLUMNS = ["name", "CLI", "JSON / Python / C", "JS / Java", "Go", "type", "defau
            "help", "old spellings"]
 # The fields Go has for the common options; any other option goes in Extra by name.
 GO_FIELDS = {"dialect": "Dialect", "zone": "Zone", "dst": "DST", "seed": "Seed", "host": "Host",
-             "hash-scheme": "HashScheme", "offset-window": "OffsetWindow", "balance": "Balance"}
+             "hash-scheme": "HashScheme", "offset-window": "OffsetWindow", "balance-lock": "Balance"}
 ALL_DIALECTS = ["standard", "quartz", "jenkins", "furiko", "kubernetes", "croniter", "cron-parser", "spring"]
 
 

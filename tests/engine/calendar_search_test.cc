@@ -4,7 +4,7 @@
 
 #include <bit>
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 namespace {
 
 Pattern days_only() {
@@ -95,4 +95,4 @@ TEST(LocalSearch, RespectsLimitsAndReportsExhaustedYears) {
 }
 
 }  // namespace
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

@@ -70,7 +70,7 @@ TEST_P(DstTorture, EveryZoneEveryTransition2000To2040) {
     zones.push_back(every_zone[i]);
   std::size_t transitions = 0, comparisons = 0, fires_walked = 0, zones_with_transitions = 0;
   for (const auto& name : zones) {
-    const detail::Zone& zone = detail::Access::zone(TimeZone::locate(name));
+    const engine::Zone& zone = engine::Access::zone(TimeZone::locate(name));
     std::vector<std::int64_t> at;
     for (std::int64_t t = from; t < to;) {
       const auto iv = zone.interval_at(t);
@@ -175,7 +175,7 @@ std::uint64_t property_seed() {
 std::int64_t pick_instant(const std::string& zone_name, std::mt19937_64& rng) {
   const std::int64_t t = static_cast<std::int64_t>(rng() % 4102444800ull);  // 1970-2100
   if (rng() % 2 == 0) return t;
-  const detail::Zone& zone = detail::Access::zone(TimeZone::locate(zone_name));
+  const engine::Zone& zone = engine::Access::zone(TimeZone::locate(zone_name));
   for (std::int64_t at = t; at < 4102444800;) {
     const auto iv = zone.interval_at(at);
     if (iv.next_offset != iv.offset) return iv.end + static_cast<std::int64_t>(rng() % (72 * 3600)) - 36 * 3600;
@@ -213,7 +213,7 @@ TEST(ReferenceProperty, GeneratedSchedulesRandomInstantsRandomZones) {
     const std::int64_t t = pick_instant(o.time_zone, rng);
     const std::string what = "\"" + expr + "\" (" + std::string(dialect_name(d)) + ", " + o.dst_policy().name() +
                              ") in " + o.time_zone + " ";
-    const bool seconds = detail::Access::patterns(*s)[0].seconds != 1;
+    const bool seconds = engine::Access::patterns(*s)[0].seconds != 1;
     const std::int64_t span = (seconds ? 2 : 40) * kDay;
     const auto next = s->next(tp(t));
     const auto want_next = reference::fires(*s, t + 1, next ? std::min(secs(*next), t + span) : t + span);

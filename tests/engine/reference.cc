@@ -48,7 +48,7 @@ unsigned nearest_weekday(const Civil& c, unsigned d) {
 
 bool bit(std::uint64_t mask, unsigned i) { return (mask >> i & 1) != 0; }
 
-bool day_of_month_matches(const detail::Pattern& p, const Civil& c) {
+bool day_of_month_matches(const engine::Pattern& p, const Civil& c) {
   if (bit(p.days, c.day)) return true;
   for (unsigned n = 0; n < 32; ++n) {
     if (bit(p.last_day_offsets, n) && n < c.last && c.day == c.last - n) return true;
@@ -58,14 +58,14 @@ bool day_of_month_matches(const detail::Pattern& p, const Civil& c) {
   return false;
 }
 
-bool day_of_week_matches(const detail::Pattern& p, const Civil& c) {
+bool day_of_week_matches(const engine::Pattern& p, const Civil& c) {
   if (bit(p.weekdays, c.weekday)) return true;
   if (bit(p.last_weekdays, c.weekday) && c.day + 7 > c.last) return true;
   const unsigned k = (c.day - 1) / 7;  // 0 for days 1-7: the first such weekday
   return k < 5 && bit(p.nth_weekdays[k], c.weekday);
 }
 
-bool year_matches(const detail::Pattern& p, int y) {
+bool year_matches(const engine::Pattern& p, int y) {
   if (p.year_count == 0) return true;
   for (int i = 0; i < p.year_count; ++i) {
     const auto& t = p.year_terms[static_cast<std::size_t>(i)];
@@ -76,7 +76,7 @@ bool year_matches(const detail::Pattern& p, int y) {
 
 }  // namespace
 
-std::vector<std::int64_t> instants_of(const detail::Zone& zone, std::int64_t local) {
+std::vector<std::int64_t> instants_of(const engine::Zone& zone, std::int64_t local) {
   std::set<std::int64_t> out;
   // Try every offset in force within a day of `local` (UTC offsets stay within
   // 14 hours, so the instant, if any, lies in that day).
@@ -87,7 +87,7 @@ std::vector<std::int64_t> instants_of(const detail::Zone& zone, std::int64_t loc
   return {out.begin(), out.end()};
 }
 
-bool matches(const detail::Pattern& p, std::int64_t local) {
+bool matches(const engine::Pattern& p, std::int64_t local) {
   const Civil c = civil(local);
   if (!bit(p.seconds, c.second) || !bit(p.minutes, c.minute) || !bit(p.hours, c.hour) || !bit(p.months, c.month) ||
       !year_matches(p, c.year))
@@ -97,9 +97,9 @@ bool matches(const detail::Pattern& p, std::int64_t local) {
 }
 
 std::vector<std::int64_t> fires(const Schedule& s, std::int64_t lo, std::int64_t hi) {
-  const detail::Zone& zone = detail::Access::zone(s.zone());
+  const engine::Zone& zone = engine::Access::zone(s.zone());
   std::set<std::int64_t> out;
-  for (const detail::Pattern& p : detail::Access::patterns(s)) {
+  for (const engine::Pattern& p : engine::Access::patterns(s)) {
     if (p.never) continue;
     const std::int64_t step = p.seconds == 1 ? 60 : 1;
     // Local times that can map into [lo, hi]: an instant u there reads u +
@@ -108,7 +108,7 @@ std::vector<std::int64_t> fires(const Schedule& s, std::int64_t lo, std::int64_t
     // lies between its transition plus the offsets either side of it).
     std::int32_t least = INT32_MAX, most = INT32_MIN;
     for (std::int64_t t = lo - kDay; t <= hi + kDay;) {
-      const detail::ZoneInterval iv = zone.interval_at(t);
+      const engine::ZoneInterval iv = zone.interval_at(t);
       least = std::min(least, iv.offset), most = std::max(most, iv.offset);
       t = std::max(iv.end, t + 1);
     }

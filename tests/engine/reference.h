@@ -16,10 +16,10 @@ namespace fuzzycron::reference {
 
 // Instants (seconds since the epoch) at which a local time (seconds since
 // 1970-01-01T00:00 on the wall clock) occurs: none in a gap, two in an overlap.
-std::vector<std::int64_t> instants_of(const detail::Zone& zone, std::int64_t local);
+std::vector<std::int64_t> instants_of(const engine::Zone& zone, std::int64_t local);
 
 // Does the compiled line match this local date and time?
-bool matches(const detail::Pattern& p, std::int64_t local);
+bool matches(const engine::Pattern& p, std::int64_t local);
 
 // Every fire time of `s` in [lo, hi] (seconds since the epoch), from a walk over
 // local time in steps of one minute, or one second when the schedule has

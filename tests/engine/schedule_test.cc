@@ -143,7 +143,7 @@ TEST(Schedule, MinuteShortcutsAgreeWithTheGeneralSearch) {
   for (const char* z : zones) {
     // Instants within two days of the zone's transitions, 1800-2100.
     std::vector<std::int64_t> edges;
-    const detail::Zone& zone = detail::Access::zone(TimeZone::locate(z));
+    const engine::Zone& zone = engine::Access::zone(TimeZone::locate(z));
     for (std::int64_t t = -5364662400; t < 4102444800 && edges.size() < 2000;) {
       const auto iv = zone.interval_at(t);
       if (iv.end >= 4102444800) break;
@@ -161,8 +161,8 @@ TEST(Schedule, MinuteShortcutsAgreeWithTheGeneralSearch) {
         const Schedule shortcut = parse(exprs[e], o);
         const Schedule general = parse(std::string(exprs[e]) + "\n" + exprs[e], o);
         ASSERT_EQ(shortcut.seed_offset(), general.seed_offset());
-        ASSERT_TRUE(detail::Access::compiled(shortcut).minutes_only);
-        ASSERT_FALSE(detail::Access::compiled(general).minutes_only);
+        ASSERT_TRUE(engine::Access::compiled(shortcut).minutes_only);
+        ASSERT_FALSE(engine::Access::compiled(general).minutes_only);
         for (int i = 0; i < 400; ++i) {
           std::int64_t ms;
           if (i % 3 == 0)
@@ -297,9 +297,9 @@ TEST(Schedule, IsCheapToCopyAndSmall) {
   const Schedule a = parse("0 9 * * 1-5", with("America/New_York"));
   const Schedule b = a;
   EXPECT_EQ(a.next(at("2026-01-01T00:00:00Z")), b.next(at("2026-01-01T00:00:00Z")));
-  std::cout << "sizeof(detail::Pattern) = " << sizeof(detail::Pattern) << ", sizeof(Schedule) = " << sizeof(Schedule)
+  std::cout << "sizeof(engine::Pattern) = " << sizeof(engine::Pattern) << ", sizeof(Schedule) = " << sizeof(Schedule)
             << "\n";
-  EXPECT_LE(sizeof(detail::Pattern), 64u);
+  EXPECT_LE(sizeof(engine::Pattern), 64u);
   EXPECT_EQ(sizeof(Schedule), sizeof(std::shared_ptr<int>)) << "the compiled form stays out of the public layout";
 }
 

@@ -12,7 +12,7 @@
 
 #include "engine/zone.h"
 
-namespace fuzzycron::detail {
+namespace fuzzycron::engine {
 namespace {
 
 std::string file_text(const std::filesystem::path& p) {
@@ -84,4 +84,4 @@ TEST(PosixRuleTest, TransitionInTheNeighbouringUtcYear) {
 }
 
 }  // namespace
-}  // namespace fuzzycron::detail
+}  // namespace fuzzycron::engine

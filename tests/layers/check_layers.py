@@ -2,7 +2,7 @@
 """The layers the README draws, checked: every #include of src/, cli/ and
 include/fuzzycron/ goes to its own layer or one below it, never up.
 
-    base < syntax < hash < engine < compile < pipeline < tools, bindings < runner < cli
+    base < syntax < hash < engine < compiler < pipeline < tools, bindings < runner < cli
 
 A public header belongs to the layer that implements it (the table below); a
 new header must be added to it, so a ninth upward include cannot creep in
@@ -11,7 +11,7 @@ import pathlib
 import re
 import sys
 
-LAYERS = ["base", "syntax", "hash", "engine", "compile", "pipeline", "tools", "runner", "cli"]
+LAYERS = ["base", "syntax", "hash", "engine", "compiler", "pipeline", "tools", "runner", "cli"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 RANK["bindings"] = RANK["tools"]  # the C API sits beside the tools (it calls explain)
 

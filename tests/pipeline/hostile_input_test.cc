@@ -69,7 +69,7 @@ TEST(Hostile, ThousandsOfListItemsAndRepeatedSteps) {
   for (int i = 0; i < 10'000; ++i) items += std::to_string(i % 60) + ",";
   items.pop_back();
   const Schedule s = parse(items + " * * * *");
-  EXPECT_EQ(detail::Access::patterns(s)[0].minutes, (std::uint64_t{1} << 60) - 1);
+  EXPECT_EQ(engine::Access::patterns(s)[0].minutes, (std::uint64_t{1} << 60) - 1);
   std::string steps = "*";
   for (int i = 0; i < 10'000; ++i) steps += "/2";
   rejected(steps + " * * * *");

@@ -133,19 +133,19 @@ def test_balance_lock_gives_the_job_its_slot(tmp_path):
     path.write_text(LOCK)
     lock = fuzzycron.read_balance(str(path))
     assert lock.dialect == "standard" and lock.groups == 1
-    assert fuzzycron.resolve("H * * * *", seed=["ops", "sync"], balance=lock) == "41 * * * *"
-    s = fuzzycron.parse("H * * * *", seed=["ops", "sync"], balance=lock)
+    assert fuzzycron.resolve("H * * * *", seed=["ops", "sync"], balance_lock=lock) == "41 * * * *"
+    s = fuzzycron.parse("H * * * *", seed=["ops", "sync"], balance_lock=lock)
     assert s.next(datetime(2026, 3, 8, 1, 59, 30, tzinfo=timezone.utc)) == datetime(2026, 3, 8, 2, 41,
                                                                                       tzinfo=timezone.utc)
     # A job the lock does not name keeps plain H.
-    assert fuzzycron.resolve("H * * * *", seed="other", balance=lock) == fuzzycron.resolve("H * * * *", seed="other")
+    assert fuzzycron.resolve("H * * * *", seed="other", balance_lock=lock) == fuzzycron.resolve("H * * * *", seed="other")
     assert fuzzycron.Balance(lock.write()).write() == lock.write()
     with pytest.raises(fuzzycron.ParseError) as e:
         fuzzycron.Balance('{"fuzzycron_balance": 1,\n "dialect": standard}')
     assert e.value.kind == "lock" and e.value.line == 2
-    with pytest.raises(TypeError, match="balance="):
-        fuzzycron.resolve("H * * * *", seed="a", balance=41)
+    with pytest.raises(TypeError, match="balance_lock="):
+        fuzzycron.resolve("H * * * *", seed="a", balance_lock=41)
     # A string is a lock's path (the schema's type for balance): the library reads it.
     with pytest.raises(fuzzycron.ParseError, match="cannot read the balance lock") as e:
-        fuzzycron.resolve("H * * * *", seed="a", balance="/nonexistent/jobs.lock")
+        fuzzycron.resolve("H * * * *", seed="a", balance_lock="/nonexistent/jobs.lock")
     assert e.value.kind == "lock"

@@ -11,40 +11,24 @@ import threading
 import time
 import urllib.request
 
-from test_runner import BIN, Runner, group_alive, runners  # noqa: F401 (the fixture)
-
-
-def write(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
-def free_port():
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from harness import BIN, LONG_ENOUGH, Runner, free_port, group_alive, wait_until, write  # noqa: F401
 
 
 # D2: changed settings are applied by a reload (the next run gets the new timeout).
 def test_reload_applies_changed_settings(runners):
     slow = "# name: slow\n# timeout: {}\n# kill-grace: 1s\n* * * * * ? sleep 1.5\n"
     r = runners(slow.format("1s"), dialect="quartz")
-    first = r.wait_for("job.end", timeout=10)[0]
+    first = r.wait_for("job.end")[0]
     assert first["outcome"] == "timeout"
     write(r.path, slow.format("30s"))
-    r.wait_for("config.reload", result="success", timeout=5)
-    time.sleep(1.2)  # a run started before the reload may still end in its old timeout
-    reloaded_at = time.monotonic()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        later = [e for e in r.of("job.end") if e["_at"] > reloaded_at]
-        if later:
-            break
-        time.sleep(0.1)
-    assert later and later[0]["outcome"] == "success", later
+    reload = r.wait_for("config.reload", result="success")[0]
+    # A run started before the reload may still end in its old timeout: the
+    # first run started after it (in the log's order) ends in success.
+    def after_reload():
+        started = [e["run_id"] for e in r.of("job.start") if e["_seq"] > reload["_seq"]]
+        return [e for e in r.of("job.end") if started and e["run_id"] == started[0]]
+    later = wait_until(after_reload, what="a run started after the reload ended")
+    assert later[0]["outcome"] == "success", later
     assert r.term() == 0
 
 
@@ -80,20 +64,18 @@ def test_state_dir_has_one_owner_and_is_created():
     write(crontab, "# name: a\n* * * * * ? true\n")
     first = Runner(None, "--state-dir", state, path=crontab, dialect="quartz")
     try:
-        first.wait_for("runner.start", timeout=5)
+        first.wait_for("runner.start")
         assert os.path.isdir(state)
         second = subprocess.run([BIN, "run", crontab, "-d", "quartz", "--state-dir", state, "--log-format", "json"],
-                                capture_output=True, text=True, timeout=10)
+                                capture_output=True, text=True, timeout=60)
         assert second.returncode == 3, second
         event = json.loads(second.stdout.splitlines()[-1])
         assert "in use by another runner" in event["error"] and str(first.proc.pid) in event["error"]
         # Shards have their own files: both run.
-        shard = subprocess.Popen([BIN, "run", crontab, "-d", "quartz", "--state-dir", state, "--shard", "0/2"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        time.sleep(1)
-        assert shard.poll() is None
-        shard.terminate()
-        assert shard.wait(10) == 0
+        shard = Runner(None, "--state-dir", state, "--shard", "0/2", path=crontab, dialect="quartz")
+        shard.wait_for("runner.start")  # up, with its signals handled: a TERM before that ends it by the signal
+        assert shard.proc.poll() is None
+        assert shard.term() == 0
     finally:
         assert first.term() == 0
     # Not a directory that can be made: refused at start, nothing run.
@@ -115,7 +97,7 @@ def test_low_file_limit_is_raised():
     p = subprocess.Popen([BIN, "run", crontab, "-d", "quartz", "--log-format", "json"], stdout=subprocess.PIPE,
                          text=True, preexec_fn=low_limit)
     ends = []
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # generous: the loop ends at the 300th end
     for line in p.stdout:
         e = json.loads(line)
         if e["event"] == "job.end":
@@ -142,12 +124,16 @@ def test_slow_log_reader_does_not_stop_the_scheduler():
                          stdout=w, stderr=subprocess.DEVNULL)
     os.close(w)
     try:
-        time.sleep(8)  # nobody reads the log: the pipe's 64 KiB fill in the first second
-        health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).status
-        with open(marks) as f:
-            count = len(f.read().split())
+        # Nobody reads the log: the pipe's 64 KiB fill in the first second. Jobs
+        # keep running: six marks (written by the jobs, not the log) come.
+        def marks_count():
+            if not os.path.exists(marks):
+                return 0
+            with open(marks) as f:
+                return len(f.read().split())
+        wait_until(lambda: marks_count() >= 6, what="six runs while the log waited")
+        health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=60).status
         assert health == 200
-        assert count >= 6, count  # every second ran while the log waited
         os.set_blocking(r, False)
         drained = b""
         deadline = time.monotonic() + 5
@@ -230,13 +216,21 @@ def test_kill9_never_runs_an_instant_twice():
     marks = os.path.join(d, "marks")
     state = os.path.join(d, "state")
     write(crontab, f"# name: report\n# catchup: all:5\n* * * * * ? echo $FUZZYCRON_SCHEDULED_FOR >> {marks}\n")
+    def marks_count():
+        if not os.path.exists(marks):
+            return 0
+        with open(marks) as f:
+            return len(f.read().split())
     for cycle in range(4):
+        before = marks_count()
         p = subprocess.Popen([BIN, "run", crontab, "-d", "quartz", "--state-dir", state, "--catchup-window", "0s"],
                              stdout=subprocess.DEVNULL)
-        time.sleep(2.2 + 0.1 * cycle)
+        # Two runs of this life, then the kill at a different point of the second each cycle.
+        wait_until(lambda: marks_count() >= before + 2, what="two runs")
+        time.sleep(0.1 + 0.3 * cycle)
         p.kill()
         p.wait()
-        time.sleep(1.5)
+        time.sleep(LONG_ENOUGH)
     with open(marks) as f:
         seen = f.read().split()
     assert len(seen) == len(set(seen)), sorted(seen)
@@ -245,11 +239,13 @@ def test_kill9_never_runs_an_instant_twice():
 
 # D12: start and reload are linear in the number of jobs (was O(jobs^2): 100,000
 # jobs took 9.5 s to start and 28 s per reload; 200,000 would take four times
-# that). A complexity check with a wide margin, not a timing of the machine.
-def test_many_jobs_start_and_reload_in_linear_time():
+# that). A complexity check against a baseline taken in the same test, on the
+# same (possibly busy) machine: four times the jobs may take four times as
+# long, with a wide margin, and not the sixteen times of a quadratic.
+def start_and_reload_seconds(jobs):
     d = tempfile.mkdtemp(prefix="fuzzycron-many-")
     crontab = os.path.join(d, "crontab")
-    write(crontab, "".join(f"# name: idle{i}\nH H H H H ? /bin/true\n" for i in range(200000)))
+    write(crontab, "".join(f"# name: idle{i}\nH H H H H ? /bin/true\n" for i in range(jobs)))
     p = subprocess.Popen([BIN, "run", "-d", "quartz", crontab], stdout=subprocess.PIPE, text=True)
     try:
         t0 = time.monotonic()
@@ -263,7 +259,16 @@ def test_many_jobs_start_and_reload_in_linear_time():
                 assert '"success"' in line
                 break
         reloaded = time.monotonic() - t0 - started
-        assert started < 20 and reloaded < 20, (started, reloaded)
+        return started, reloaded
     finally:
         p.terminate()
-        p.wait(60)
+        p.wait(120)
+
+
+def test_many_jobs_start_and_reload_in_linear_time():
+    small = start_and_reload_seconds(50000)
+    large = start_and_reload_seconds(200000)
+    print(f"50,000 jobs: start {small[0]:.2f} s, reload {small[1]:.2f} s; 200,000: {large[0]:.2f} s, {large[1]:.2f} s")
+    # A floor of 0.25 s under the baseline: below it, the time is start-up noise, not jobs.
+    for what, a, b in (("start", small[0], large[0]), ("reload", small[1], large[1])):
+        assert b < 8 * max(a, 0.25), (what, small, large)

@@ -33,7 +33,7 @@ std::uint32_t bound(double epsilon, std::size_t m, std::uint64_t slots) {
 }
 
 // The busiest slot of each group, counted from the lock itself.
-std::map<std::string, std::uint32_t> peaks(const Balance& lock) {
+std::map<std::string, std::uint32_t> peaks(const BalanceLock& lock) {
   std::map<std::string, std::uint32_t> out;
   for (const auto& g : lock.groups()) {
     std::map<std::vector<int>, std::uint32_t> load;
@@ -44,7 +44,7 @@ std::map<std::string, std::uint32_t> peaks(const Balance& lock) {
 
 // Property: over random fleets of several sizes and group shapes, no slot of
 // any group carries more than ceil((1+e)m/S).
-TEST(Balance, PeakWithinTheBoundInEveryGroup) {
+TEST(BalanceLock, PeakWithinTheBoundInEveryGroup) {
   struct Shape {
     const char* expression;
     std::uint64_t slots;
@@ -84,7 +84,7 @@ TEST(Balance, PeakWithinTheBoundInEveryGroup) {
 }
 
 // The lock is a function of the set: any input order writes the same bytes.
-TEST(Balance, SameLockWhateverTheOrder) {
+TEST(BalanceLock, SameLockWhateverTheOrder) {
   std::vector<BalanceJob> jobs = fleet("H H * * *", 3000);
   for (auto& j : fleet("H/10 * * * *", 500, "poll")) jobs.push_back(j);
   const std::string first = balance(jobs, {}).lock.write();
@@ -96,12 +96,12 @@ TEST(Balance, SameLockWhateverTheOrder) {
 }
 
 // Almost every job keeps its plain-H value, and one alone in its group always does.
-TEST(Balance, JobsKeepTheirPlainValueWhereThereIsRoom) {
+TEST(BalanceLock, JobsKeepTheirPlainValueWhereThereIsRoom) {
   const auto alone = fleet("H H * * *", 1, "nightly");
   const BalanceResult r = balance(alone, {});
   ParseOptions o = alone[0].options;
   const std::string plain = resolve("H H * * *", o);
-  o.balance = std::make_shared<const Balance>(r.lock);
+  o.balance = std::make_shared<const BalanceLock>(r.lock);
   EXPECT_EQ(resolve("H H * * *", o), plain);
   EXPECT_EQ(r.groups[0].off_plain, 0u);
   // 300 hourly jobs in 60 minutes: capacity 7 (mean 5); few have to move.
@@ -113,26 +113,26 @@ TEST(Balance, JobsKeepTheirPlainValueWhereThereIsRoom) {
 // At a fixed capacity (a lock's), adding or removing one job moves fewer
 // than one other job on average when every job is placed afresh; with the
 // lock's placements kept, none moves.
-TEST(Balance, FewerThanOneOtherJobMovesPerChange) {
+TEST(BalanceLock, FewerThanOneOtherJobMovesPerChange) {
   const auto base = fleet("H * * * *", 1000);
   const BalanceResult first = balance(base, {});
   // The capacity alone: every job placed afresh at that capacity.
   std::vector<BalanceGroup> empty = first.lock.groups();
   for (auto& g : empty) g.jobs.clear();
   BalanceOptions fixed;
-  fixed.previous = Balance(first.lock.dialect(), first.lock.hash(), first.lock.epsilon(), empty);
-  const Balance before = balance(base, fixed).lock;
+  fixed.previous = BalanceLock(first.lock.dialect(), first.lock.hash(), first.lock.epsilon(), empty);
+  const BalanceLock before = balance(base, fixed).lock;
   const auto& slots = before.groups()[0].jobs;
   std::size_t moved = 0, changes = 0;
   for (int trial = 0; trial < 40; ++trial) {
     auto more = base;
     more.push_back(fleet("H * * * *", 1, "added-" + std::to_string(trial))[0]);
-    const Balance after = balance(more, fixed).lock;
+    const BalanceLock after = balance(more, fixed).lock;
     for (const auto& [job, slot] : slots) moved += after.groups()[0].jobs.at(job) != slot;
     ++changes;
     auto fewer = base;
     fewer.erase(fewer.begin() + trial * 17);
-    const Balance less = balance(fewer, fixed).lock;
+    const BalanceLock less = balance(fewer, fixed).lock;
     for (const auto& [job, slot] : less.groups()[0].jobs) moved += slots.at(job) != slot;
     ++changes;
   }
@@ -156,7 +156,7 @@ TEST(Balance, FewerThanOneOtherJobMovesPerChange) {
 
 // The issue's figure: 10,000 daily jobs load the busiest minute at most 1.3x
 // the mean balanced (plain H: about 2.5x).
-TEST(Balance, TenThousandDailyJobs) {
+TEST(BalanceLock, TenThousandDailyJobs) {
   const BalanceResult r = balance(fleet("H H * * *", 10000), {});
   const double mean = 10000.0 / 1440;
   EXPECT_LE(r.groups[0].peak / mean, 1.3);
@@ -165,22 +165,22 @@ TEST(Balance, TenThousandDailyJobs) {
                                        std::to_string(r.groups[0].plain_peak) + " plain H");
 }
 
-TEST(Balance, LockTextRoundTrips) {
+TEST(BalanceLock, LockTextRoundTrips) {
   std::vector<BalanceJob> jobs = fleet("H * * * * ?", 80, "web", Dialect::quartz);
   for (auto& j : fleet("0 H H(1-4) * * ?", 5, "night/ly%", Dialect::quartz)) jobs.push_back(j);
-  const Balance lock = balance(jobs, {}).lock;
+  const BalanceLock lock = balance(jobs, {}).lock;
   const std::string text = lock.write();
-  EXPECT_EQ(Balance::read(text).write(), text);
+  EXPECT_EQ(BalanceLock::read(text).write(), text);
   EXPECT_NE(text.find("\"night%2Fly%25-0\": ["), std::string::npos) << text;  // '/' and '%' in a part
-  EXPECT_EQ(Balance::read(text).dialect(), Dialect::quartz);
-  EXPECT_NE(Balance::read(text).find("H   *  * * * ?", "UTC", Seed({"web-3"})), nullptr);  // the shape, spaced
-  EXPECT_EQ(Balance::read(text).find("H * * * * ?", "Europe/Berlin", Seed({"web-3"})), nullptr);
+  EXPECT_EQ(BalanceLock::read(text).dialect(), Dialect::quartz);
+  EXPECT_NE(BalanceLock::read(text).find("H   *  * * * ?", "UTC", Seed({"web-3"})), nullptr);  // the shape, spaced
+  EXPECT_EQ(BalanceLock::read(text).find("H * * * * ?", "Europe/Berlin", Seed({"web-3"})), nullptr);
 }
 
-TEST(Balance, BadLocksSayWhere) {
+TEST(BalanceLock, BadLocksSayWhere) {
   auto error_of = [](const std::string& text) {
     try {
-      Balance::read(text);
+      BalanceLock::read(text);
     } catch (const Error& e) {
       EXPECT_EQ(e.kind(), ErrorKind::lock) << e.message();
       return e;
@@ -208,9 +208,9 @@ TEST(Balance, BadLocksSayWhere) {
   // A slot the schedule cannot take is an error at parse time, at the hash form.
   ParseOptions o;
   o.seed = Seed({"a"});
-  o.balance = std::make_shared<const Balance>(
-      Balance::read(R"({"fuzzycron_balance": 1, "dialect": "standard", "hash": "fc1", "epsilon": 0.25, "groups": [)"
-                    R"({"shape": "0 H * * *", "zone": "UTC", "slots": 24, "capacity": 1, "jobs": {"a": [24]}}]})"));
+  o.balance = std::make_shared<const BalanceLock>(
+      BalanceLock::read(R"({"fuzzycron_balance": 1, "dialect": "standard", "hash": "fc1", "epsilon": 0.25, "groups": [)"
+                        R"({"shape": "0 H * * *", "zone": "UTC", "slots": 24, "capacity": 1, "jobs": {"a": [24]}}]})"));
   try {
     parse("0 H * * *", o);
     ADD_FAILURE() << "a slot outside 0-23 was taken";
@@ -219,9 +219,9 @@ TEST(Balance, BadLocksSayWhere) {
     EXPECT_EQ(e.column(), 3);
     EXPECT_NE(e.message().find("outside what this hash form draws (0-23)"), std::string::npos) << e.message();
   }
-  o.balance = std::make_shared<const Balance>(
-      Balance::read(R"({"fuzzycron_balance": 1, "dialect": "standard", "hash": "fc1", "epsilon": 0.25, "groups": [)"
-                    R"({"shape": "0 H * * *", "zone": "UTC", "slots": 24, "capacity": 1, "jobs": {"a": [5]}}]})"));
+  o.balance = std::make_shared<const BalanceLock>(
+      BalanceLock::read(R"({"fuzzycron_balance": 1, "dialect": "standard", "hash": "fc1", "epsilon": 0.25, "groups": [)"
+                        R"({"shape": "0 H * * *", "zone": "UTC", "slots": 24, "capacity": 1, "jobs": {"a": [5]}}]})"));
   EXPECT_EQ(resolve("0 H * * *", o), "0 5 * * *");
   o.seed = Seed({"b"});  // not in the lock: plain H, and said so to callers that ask
   EXPECT_TRUE(missing_from_balance("0 H * * *", o));
@@ -229,7 +229,7 @@ TEST(Balance, BadLocksSayWhere) {
   EXPECT_FALSE(missing_from_balance("0 H * * *", o));
 }
 
-TEST(Balance, ArgumentsAndSetsThatCannotBeBalanced) {
+TEST(BalanceLock, ArgumentsAndSetsThatCannotBeBalanced) {
   BalanceOptions o;
   for (const double e : {0.0, -1.0, 11.0}) {
     o.epsilon = e;

@@ -160,7 +160,7 @@ TEST(Exporter, RebootAndBadLinesAreReported) {
 // Issue 24 item 8: what a job needs besides its schedule reaches the target
 // where it has a place; what it cannot hold is said per entry; the host's PATH
 // stays on the host; a repository script is checked out first.
-TEST(Exporter, JobSettingsReachTheTarget) {
+TEST(Exporter, EntrySettingsReachTheTarget) {
   const std::string tab =
       "PATH=/usr/local/bin:/usr/bin\nGREETING=hi\n# name: backup\n# owner: team-a\n# timeout: 30m\n"
       "# concurrency: replace\n# retry: 3\n# kill-grace: 20s\n0 3 * * * ./scripts/backup.sh\n";

@@ -1,37 +1,17 @@
-// Every lint code: when it fires, where, and that its suggestion cures it.
-#include "fuzzycron/lint.h"
-
+// Every lint code on one expression: when it fires, where, and that its
+// suggestion cures it (lint_crontab_test.cc: crontabs; lint_target_test.cc: targets).
 #include <gtest/gtest.h>
 
-#include "fuzzycron/resolve.h"
-
-#include <algorithm>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 
+#include "fuzzycron/lint.h"
+#include "fuzzycron/resolve.h"
+#include "tools/lint_testing.h"
+
 namespace fuzzycron {
 namespace {
-
-LintOptions options(Dialect d = Dialect::standard, std::string zone = "UTC") {
-  LintOptions o;
-  o.parse.dialect = d;
-  o.parse.time_zone = std::move(zone);
-  o.from = *parse_rfc3339("2026-11-22T00:00:00Z");
-  return o;
-}
-
-const Finding* find(const std::vector<Finding>& f, std::string_view code) {
-  const auto it = std::find_if(f.begin(), f.end(), [&](const Finding& x) { return x.code == code; });
-  return it == f.end() ? nullptr : &*it;
-}
-
-std::string codes(const std::vector<Finding>& f) {
-  std::string s;
-  for (const auto& x : f) s += x.code + " ";
-  return s;
-}
 
 struct Case {
   const char* code;
@@ -48,7 +28,7 @@ struct Case {
 
 void PrintTo(const Case& c, std::ostream* os) { *os << c.code << " on \"" << c.expr << '"'; }
 
-class Codes : public testing::TestWithParam<Case> {};
+class Codes : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Codes, FiresWithPositionMessageAndRewrite) {
   const Case& c = GetParam();
@@ -204,14 +184,14 @@ const std::vector<Case> kCases{
     Case{"FC601", Dialect::standard, "H(0-9)/10 * * * *", Severity::warning, 1, "one stable minute", "H(0-9) * * * *"},
     Case{"FC601", Dialect::jenkins, "H(0-14)/10 * * * *", Severity::warning, 1, "1 or 2 runs", ""}};
 
-INSTANTIATE_TEST_SUITE_P(Lint, Codes, testing::ValuesIn(kCases),
+INSTANTIATE_TEST_SUITE_P(Lint, Codes, ::testing::ValuesIn(kCases),
                          // Stable names (FC101_1, ...) rather than the parameter's bytes.
-                         [](const testing::TestParamInfo<Case>& p) {
+                         [](const ::testing::TestParamInfo<Case>& p) {
                            return p.param.code + ("_" + std::to_string(p.index));
                          });
 
 // docs/lint.md's table and the code cannot drift: the same codes, each one
-// tested above or in a crontab test, each case's severity named in its row.
+// tested above or in lint_crontab_test.cc and lint_target_test.cc, each case's severity named in its row.
 TEST(Lint, DocumentedCodesAreTheImplementedOnes) {
   auto read = [](const std::string& path) {
     std::ifstream in(path);
@@ -282,272 +262,6 @@ TEST(Lint, FindingsAreOrderedAndCarryLinesInMultiLineSpecs) {
   EXPECT_EQ(f.front().line, 2);
   EXPECT_EQ(f.front().code, "FC101");
   for (std::size_t i = 1; i < f.size(); ++i) EXPECT_LE(f[i - 1].line, f[i].line);
-}
-
-TEST(LintCrontab, EntriesErrorsAndCollisions) {
-  const std::string text =
-      "CRON_TZ=Europe/Berlin\n"
-      "0 * * * * /bin/a\n"         // 2: FC102 + collisions with 3 and 4
-      "0 * * * * /bin/b\n"         // 3
-      "  0 * * * * /bin/c\n"       // 4: indented: columns count from the line start
-      "H * * * * /bin/hashed\n"    // 5
-      "0 0 * * 8 /bin/bad\n"       // 6: FC001 at column 9
-      "*/5 * * * *\n"              // 7: FC002 no command
-      "CRON_TZ=Mars/Olympus\n"     // 8: FC002 unknown zone
-      "H * * * * /bin/on-mars\n";  // 9: FC003
-  LintOptions o = options();
-  o.host = "web-07";
-  const auto f = lint(parse_crontab(text), o);
-  auto at = [&](int line, std::string_view code) {
-    return std::find_if(f.begin(), f.end(), [&](const Finding& x) { return x.line == line && x.code == code; });
-  };
-  ASSERT_NE(at(4, "FC102"), f.end()) << codes(f);
-  EXPECT_EQ(at(4, "FC102")->column, 3);
-  EXPECT_EQ(at(4, "FC102")->suggestion, "  H * * * * /bin/c");
-  ASSERT_NE(at(6, "FC001"), f.end());
-  EXPECT_EQ(at(6, "FC001")->column, 9);
-  ASSERT_NE(at(7, "FC002"), f.end());
-  ASSERT_NE(at(8, "FC002"), f.end());
-  EXPECT_NE(at(8, "FC002")->message.find("Mars/Olympus"), std::string::npos);
-  ASSERT_NE(at(9, "FC003"), f.end());
-  EXPECT_NE(at(9, "FC003")->message.find("line 8"), std::string::npos);
-  const auto c = at(2, "FC701");
-  ASSERT_NE(c, f.end()) << codes(f);
-  EXPECT_EQ(c->severity, Severity::warning);
-  EXPECT_NE(c->message.find("3 entries (lines 2, 3, 4)"), std::string::npos) << c->message;
-  EXPECT_NE(c->message.find("168 times in the week"), std::string::npos) << c->message;
-  // The good entries were all still read.
-  EXPECT_EQ(at(5, "FC001"), f.end());
-}
-
-// Six fields in a five-field crontab: the sixth was read as the command's first word.
-TEST(LintCrontab, CommandThatReadsLikeAFieldIsFlagged) {
-  const std::string text =
-      "* * * * * * /bin/every-second\n"   // 1: '* /bin/every-second' would run
-      "*/5 * * * * H/10 /bin/b\n"         // 2: 'H/10 /bin/b'
-      "0 3 * * * /bin/fine 5\n"           // 3: an argument may be a number
-      "CRON_FIELDS=6\n"                   // 4
-      "* * * * * * /bin/read-as-six\n"    // 5: six fields now
-      "CRON_FIELDS=5\n"                   // 6
-      "# fields: 6\n"                     // 7
-      "30 * * * * * /bin/one-entry\n"     // 8
-      "0 * * * * * /bin/back-to-five\n";  // 9
-  const Crontab tab = parse_crontab(text);
-  ASSERT_EQ(tab.entries.size(), 6u);
-  EXPECT_EQ(tab.entries[3].schedule, "* * * * * *");
-  EXPECT_EQ(tab.entries[3].command, "/bin/read-as-six");
-  EXPECT_EQ(tab.entries[4].schedule, "30 * * * * *");
-  EXPECT_EQ(tab.entries[5].command, "* /bin/back-to-five");
-  const auto f = lint(tab, options());
-  std::set<int> lines;
-  for (const auto& x : f)
-    if (x.code == "FC004") lines.insert(x.line);
-  EXPECT_EQ(lines, (std::set<int>{1, 2, 9})) << codes(f);
-  const auto first = std::find_if(f.begin(), f.end(), [](const Finding& x) { return x.code == "FC004"; });
-  EXPECT_EQ(first->column, 11);
-  EXPECT_NE(first->message.find("CRON_FIELDS=6"), std::string::npos) << first->message;
-  // A bad value is an error at its line.
-  const Crontab bad = parse_crontab("CRON_FIELDS=six\n* * * * * /bin/a\n");
-  ASSERT_EQ(bad.errors.size(), 1u);
-  EXPECT_EQ(bad.errors[0].line, 1);
-}
-
-// Issue 21 item 5: a group whose plain-H values pile up beyond what balancing allows.
-TEST(LintCrontab, ImbalanceThatBalancingWouldCure) {
-  std::string text;
-  for (int i = 1; i <= 40; ++i) text += "# name: job-" + std::to_string(i) + "\nH * * * * /bin/true\n";
-  LintOptions o = options();
-  auto fc801 = [](const std::vector<Finding>& f) {
-    std::vector<Finding> out;
-    for (const auto& x : f)
-      if (x.code == "FC801") out.push_back(x);
-    return out;
-  };
-  const auto found = fc801(lint(parse_crontab(text), o));
-  ASSERT_EQ(found.size(), 1u) << codes(lint(parse_crontab(text), o));
-  EXPECT_EQ(found[0].line, 2);
-  EXPECT_EQ(found[0].severity, Severity::info);
-  EXPECT_NE(found[0].message.find("at most 1 on one"), std::string::npos) << found[0].message;
-  EXPECT_NE(found[0].message.find("fuzzycron balance"), std::string::npos) << found[0].message;
-  // Three jobs at three minutes: nothing to balance. Jenkins reads H itself: no lock to offer.
-  EXPECT_TRUE(fc801(lint(parse_crontab("# name: a\nH * * * * x\n# name: b\nH * * * * y\n"), o)).empty());
-  o.runs_on = RunsOn::jenkins;
-  EXPECT_TRUE(fc801(lint(parse_crontab(text), o)).empty());
-  // A name that cannot be a seed (invalid UTF-8) is said once, never thrown (found by fuzz_crontab).
-  o.runs_on = RunsOn::fuzzycron;
-  EXPECT_NO_THROW(lint(parse_crontab(text + "# name: bad\xff\nH * * * * /bin/x\n"), o));
-}
-
-// Issue 20 item 2: in a cluster a job named after its replica is one job per replica.
-TEST(LintCrontab, ClusterJobNamedAfterTheReplica) {
-  const Crontab tab = parse_crontab(
-      "# name: backup-Web1\nH * * * * /bin/backup\n"  // 2: carries the replica's name
-      "# name: report\nH H * * * /bin/report\n"       // 4: does not
-      "H H * * * /usr/bin/ssh web1 true\n");          // 5: named by its command, which names a host
-  LintOptions o = options();
-  o.runs_on = RunsOn::fuzzycron;
-  auto fc007 = [](const std::vector<Finding>& f) {
-    std::set<int> lines;
-    for (const auto& x : f)
-      if (x.code == "FC007") lines.insert(x.line);
-    return lines;
-  };
-  EXPECT_TRUE(fc007(lint(tab, o)).empty());  // not a cluster: nothing to say
-  o.replica = "web1";
-  const auto f = lint(tab, o);
-  EXPECT_EQ(fc007(f), (std::set<int>{2, 5})) << codes(f);
-  const auto first = std::find_if(f.begin(), f.end(), [](const Finding& x) { return x.code == "FC007"; });
-  EXPECT_EQ(first->severity, Severity::warning);
-  EXPECT_NE(first->message.find("'Web1'"), std::string::npos) << first->message;  // as the name spells it
-  o.replica = "w";                                                                // one letter says nothing
-  EXPECT_TRUE(fc007(lint(tab, o)).empty());
-}
-
-// Issue 24 item 5: the target's own grammar.
-TEST(LintTarget, TheTargetsGrammarIsApplied) {
-  LintOptions o = options();
-  o.runs_on = RunsOn::kubernetes;
-  auto codes_of = [&](const char* expression) {
-    std::vector<std::string> out;
-    for (const auto& f : lint(expression, o)) out.push_back(f.code + "@" + std::to_string(f.column));
-    return out;
-  };
-  EXPECT_EQ(codes_of("H H * * *"), (std::vector<std::string>{"FC005@1"}));
-  EXPECT_EQ(codes_of("0 0 * * * *"), (std::vector<std::string>{"FC005@11"}));
-  EXPECT_EQ(codes_of("0 0 * * 7"), (std::vector<std::string>{"FC005@9"}));  // robfig: day-of-week 0-6
-  EXPECT_TRUE(codes_of("@every 2h").empty());
-  o.runs_on = RunsOn::github_actions;
-  EXPECT_EQ(codes_of("0 3 * * 7"), (std::vector<std::string>{"FC005@9"}));
-  EXPECT_EQ(codes_of("0 3 * * ?"), (std::vector<std::string>{"FC005@9"}));
-  const auto often = lint("*/2 * * * *", o);
-  EXPECT_TRUE(std::any_of(often.begin(), often.end(), [](const Finding& f) { return f.code == "FC006"; }));
-  const auto fine = lint("*/5 * * * *", o);
-  EXPECT_TRUE(std::none_of(fine.begin(), fine.end(), [](const Finding& f) { return f.code == "FC006"; }));
-}
-
-// Item 6: DST findings say what the target does.
-TEST(LintTarget, DstSaysWhatTheTargetDoes) {
-  LintOptions o = options();
-  o.parse.time_zone = "Europe/Berlin";
-  o.runs_on = RunsOn::kubernetes;
-  const auto f = lint("30 2 * * *", o);
-  const auto gap = std::find_if(f.begin(), f.end(), [](const Finding& x) { return x.code == "FC501"; });
-  const auto overlap = std::find_if(f.begin(), f.end(), [](const Finding& x) { return x.code == "FC502"; });
-  ASSERT_NE(gap, f.end());
-  ASSERT_NE(overlap, f.end());
-  EXPECT_NE(gap->message.find("Kubernetes skips it"), std::string::npos) << gap->message;
-  EXPECT_NE(overlap->message.find("Kubernetes runs it twice"), std::string::npos) << overlap->message;
-}
-
-// Item 7: FC101 keeps the runs per hour, says nothing of */1; FC102 never
-// suggests the schedule itself nor a command that cannot run.
-TEST(LintTarget, SpreadAdviceKeepsTheSchedule) {
-  LintOptions o = options();
-  o.runs_on = RunsOn::fuzzycron;
-  auto first = [&](const char* expression, const char* code, Dialect d = Dialect::standard) -> std::optional<Finding> {
-    LintOptions x = o;
-    x.parse.dialect = d;
-    for (const auto& f : lint(expression, x))
-      if (f.code == code) return f;
-    return std::nullopt;
-  };
-  EXPECT_EQ(first("*/35 * * * *", "FC101")->suggestion, "H(0-24)/35 * * * *");  // :00 and :35 stay two runs
-  EXPECT_EQ(first("*/15 * * * *", "FC101")->suggestion, "H/15 * * * *");
-  EXPECT_FALSE(first("*/1 * * * *", "FC101"));
-  EXPECT_FALSE(first("*/1 * * * *", "FC101", Dialect::jenkins));  // H/1 would fire once an hour there
-  EXPECT_FALSE(first("*/59 * * * *", "FC101"));
-  for (const auto& f : lint("@daily", o)) EXPECT_EQ(f.message.find("'H"), std::string::npos) << f.message;
-  o.runs_on = RunsOn::cron;
-  o.parse.seed = Seed({"x"});  // H gives 'x' minute 6
-  for (int minute = 0; minute < 60; ++minute) {
-    ParseOptions p;
-    p.seed = Seed({"x"});
-    if (resolve("H * * * *", p) != std::to_string(minute) + " * * * *") continue;
-    const std::string same = std::to_string(minute) + " * * * *";
-    for (const auto& f : lint(same, o)) EXPECT_NE(f.suggestion, same);
-  }
-}
-
-TEST(LintCrontab, TwoEntriesColludeAsInfo) {
-  const auto f = lint(parse_crontab("15 3 * * * /bin/a\n15 3 * * * /bin/b\n"), options());
-  const auto c = std::find_if(f.begin(), f.end(), [](const Finding& x) { return x.code == "FC701"; });
-  ASSERT_NE(c, f.end());
-  EXPECT_EQ(c->severity, Severity::info);
-  EXPECT_NE(c->message.find("7 times in the week"), std::string::npos) << c->message;
-}
-
-std::vector<Finding> with_code(const std::vector<Finding>& f, std::string_view code) {
-  std::vector<Finding> out;
-  std::copy_if(f.begin(), f.end(), std::back_inserter(out), [&](const Finding& x) { return x.code == code; });
-  return out;
-}
-
-TEST(LintCrontab, CollisionsBetweenDifferentSchedulesAndWeeklyOnes) {
-  const auto f = with_code(lint(parse_crontab("0 * * * * /bin/hourly\n"
-                                              "0 0 * * * /bin/daily\n"
-                                              "0 9 * * 1 /bin/monday\n"
-                                              "0 9 * * mon /bin/also-monday\n"
-                                              "H * * * * /bin/hashed\n"),
-                                options()),
-                           "FC701");
-  ASSERT_EQ(f.size(), 2u) << codes(f);
-  // Largest group first: two spellings of one weekly schedule, seen because the
-  // window is a week, meet the hourly job on Monday at 09:00.
-  EXPECT_EQ(f[0].line, 1);
-  EXPECT_EQ(f[0].severity, Severity::warning);
-  EXPECT_NE(f[0].message.find("3 entries (lines 1, 3, 4) fire at the same instant 1 time in the week from "
-                              "2026-11-22T00:00:00Z (first 2026-11-23T09:00:00Z)"),
-            std::string::npos)
-      << f[0].message;
-  // The hourly and the daily job meet at midnight only; the hourly job's other
-  // fires are alone and the hashed one never meets anyone at minute 0.
-  EXPECT_NE(f[1].message.find("2 entries (lines 1, 2) fire at the same instant 7 times in the week from "
-                              "2026-11-22T00:00:00Z (first 2026-11-22T00:00:00Z)"),
-            std::string::npos)
-      << f[1].message;
-}
-
-TEST(LintCrontab, ThousandsOfIdenticalEveryMinuteJobsAreOneBoundedGroup) {
-  std::string text;
-  for (int i = 0; i < 3000; ++i) text += "* * * * * /bin/job-" + std::to_string(i) + "\n";
-  const auto f = with_code(lint(parse_crontab(text), options()), "FC701");
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].severity, Severity::warning);
-  EXPECT_NE(f[0].message.find("3000 entries (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ... and 2989 more) fire at the "
-                              "same instant 10080 times"),
-            std::string::npos)
-      << f[0].message;
-}
-
-TEST(LintCrontab, ManyCollisionGroupsAreCappedAndSaySo) {
-  std::string text;
-  for (int m = 0; m < 52; ++m)
-    for (char job : {'a', 'b'}) text += std::to_string(m) + " 1 * * * /bin/" + job + std::to_string(m) + "\n";
-  const auto f = lint(parse_crontab(text), options());
-  EXPECT_EQ(with_code(f, "FC701").size(), 50u);
-  const auto more = with_code(f, "FC702");
-  ASSERT_EQ(more.size(), 1u);
-  EXPECT_NE(more[0].message.find("2 more groups of colliding entries are not listed"), std::string::npos)
-      << more[0].message;
-}
-
-TEST(LintCrontab, CollisionCheckStopsAtItsBudgetAndSaysWhere) {
-  // Twelve distinct schedules firing nearly every second: 6.6 million fires a
-  // week, over the budget of 5 million.
-  std::string text;
-  for (int i = 0; i < 12; ++i) text += std::to_string(i) + "-59 * * * * ? /bin/job-" + std::to_string(i) + "\n";
-  LintOptions o = options(Dialect::quartz);
-  const auto f = lint(parse_crontab(text, Dialect::quartz), o);
-  const auto stopped = with_code(f, "FC702");
-  ASSERT_EQ(stopped.size(), 1u) << codes(f);
-  EXPECT_EQ(stopped[0].line, 10);
-  EXPECT_NE(stopped[0].message.find("entries from line 10 on (3 distinct schedules) were not compared"),
-            std::string::npos)
-      << stopped[0].message;
-  // What was walked is still reported: lines 1-9 all fire at second :08 and later.
-  const auto c = with_code(f, "FC701");
-  ASSERT_FALSE(c.empty());
-  EXPECT_NE(c[0].message.find("9 entries (lines 1, 2, 3, 4, 5, 6, 7, 8, 9)"), std::string::npos) << c[0].message;
 }
 
 TEST(Lint, SeverityNames) {

@@ -83,14 +83,17 @@ def _pairs(options: dict) -> List[tuple]:
 
 
 def _split(options: dict):
-    """(pairs, balance): a Balance object travels beside the pairs."""
+    """(pairs, balance lock): a Balance object travels beside the pairs."""
     options = dict(options)
-    balance = options.pop("balance", None)
-    if isinstance(balance, (str, os.PathLike)):
-        options["balance"] = os.fspath(balance)  # a lock's path: the library reads it
-        balance = None
-    elif balance is not None and not isinstance(balance, Balance):
-        raise TypeError(f"balance= takes a fuzzycron.Balance (read_balance(path)) or a path, not {type(balance).__name__}")
+    balance = None
+    for key in ("balance_lock", "balance"):  # balance: the old name, still read (the library warns for a path)
+        lock = options.pop(key, None)
+        if isinstance(lock, (str, os.PathLike)):
+            options[key] = os.fspath(lock)  # a lock's path: the library reads it
+        elif isinstance(lock, Balance):
+            balance = lock
+        elif lock is not None:
+            raise TypeError(f"{key}= takes a fuzzycron.Balance (read_balance(path)) or a path, not {type(lock).__name__}")
     return _pairs(options), balance
 
 
@@ -101,11 +104,11 @@ def option_schema() -> List[dict]:
 
 
 def read_balance(path) -> Balance:
-    """The balance lock at path (written by `fuzzycron balance`, docs/balance.md), for balance=:
+    """The balance lock at path (written by `fuzzycron balance`, docs/balance.md), for balance_lock=:
     a job the lock names takes its slot, any other keeps plain H.
 
     >>> lock = fuzzycron.read_balance("jobs.lock")  # doctest: +SKIP
-    >>> fuzzycron.resolve("H * * * *", seed="sync", balance=lock)  # doctest: +SKIP
+    >>> fuzzycron.resolve("H * * * *", seed="sync", balance_lock=lock)  # doctest: +SKIP
     '41 * * * *'
     """
     with open(path, encoding="utf-8") as f:

@@ -29,6 +29,23 @@ case "$origin" in
   cron-parser4 | cron-parser5)
     dir="$oracles/cron-parser"; [ "$origin" = cron-parser4 ] && dir="$oracles/cron-parser4"
     [ -d "$dir/node_modules/cron-parser" ] || { echo "skip: $dir not installed (scripts/setup.sh test)"; exit 77; }
+    # Lord Howe's cases all differ in ways known.txt accepts whole (its "*" line for
+    # cron-parser: the origin walks hour by hour), and most cost cron-parser its
+    # loop limit (10,000 steps each: 85% of this test's time). Two of the eleven
+    # years keep that line checked (compare.py: it must still explain a case);
+    # the other zones keep every year.
+    python3 -c 'import json, sys
+for line in sys.stdin:
+    zone, _, at = json.loads(line)["id"].split("|")
+    if zone != "Australia/Lord_Howe" or at < "2022":
+        sys.stdout.write(line)' < "$cases" > "$work/five-cron-parser.jsonl"
+    # DST_ORACLE_SAMPLE=N (sanitized builds, CMakeLists.txt): every Nth case only.
+    # The cost is node's, the same in every build; the release build asks them all.
+    if [ "${DST_ORACLE_SAMPLE:-1}" -gt 1 ]; then
+      awk -v n="$DST_ORACLE_SAMPLE" '(NR - 1) % n == 0' "$work/five-cron-parser.jsonl" > "$work/sample.jsonl"
+      mv "$work/sample.jsonl" "$work/five-cron-parser.jsonl"
+    fi
+    cases="$work/five-cron-parser.jsonl"
     node "$here/cron_parser_dst.js" "$dir" < "$cases" > "$work/answers"
     dialect=cron-parser ;;
   croniter6)

@@ -4,6 +4,7 @@
  * characters outside the BMP) and go back the same way. Every failure of the
  * C API becomes a FuzzyCronException thrown into the caller. */
 #include <jni.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,26 +52,47 @@ static void throw_message(JNIEnv* env, fuzzycron_status status, const char* mess
   throw_error(env, &e);
 }
 
-/* A Java byte[] as a NUL-terminated C string (malloc'ed; NULL for a null array). */
+/* A Java byte[] as a NUL-terminated C string (NULL for a null array): in the
+ * call's arena when it fits, else malloc'ed. The arena spares parse the
+ * mallocs of its few short strings (a measurable part of a JNI parse). */
 typedef struct text {
   char* data;
   size_t size;
+  int owned; /* malloc'ed: text_free frees it */
 } text;
 
-static int text_of(JNIEnv* env, jbyteArray a, text* out) {
+typedef struct arena {
+  char bytes[1024];
+  size_t used;
+} arena;
+
+static int text_of(JNIEnv* env, jbyteArray a, text* out, arena* in) {
   out->data = NULL;
   out->size = 0;
+  out->owned = 0;
   if (!a) return 1;
-  const jsize n = (*env)->GetArrayLength(env, a);
-  out->data = malloc((size_t)n + 1);
-  if (!out->data) {
-    throw_message(env, FUZZYCRON_ERROR_INTERNAL, "out of memory");
-    return 0;
+  const size_t n = (size_t)(*env)->GetArrayLength(env, a);
+  if (in && n < sizeof in->bytes - in->used) {
+    out->data = in->bytes + in->used;
+    in->used += n + 1;
+  } else {
+    out->data = malloc(n + 1);
+    if (!out->data) {
+      throw_message(env, FUZZYCRON_ERROR_INTERNAL, "out of memory");
+      return 0;
+    }
+    out->owned = 1;
   }
-  (*env)->GetByteArrayRegion(env, a, 0, n, (jbyte*)out->data);
+  (*env)->GetByteArrayRegion(env, a, 0, (jsize)n, (jbyte*)out->data);
   out->data[n] = '\0';
-  out->size = (size_t)n;
+  out->size = n;
   return 1;
+}
+
+static void text_free(text* t) {
+  if (t->owned) free(t->data);
+  t->data = NULL;
+  t->owned = 0;
 }
 
 /* The options of a Java call, converted; free with options_free. Each String
@@ -85,27 +107,28 @@ typedef struct options {
   const char** names;
   const char** values;
   size_t pair_count;
+  arena strings; /* the texts above, and the call's expression, when they fit (last: not cleared) */
 } options;
 
 static void options_free(options* o) {
-  free(o->dialect.data);
-  free(o->zone.data);
-  free(o->dst.data);
-  free(o->hash.data);
-  for (size_t i = 0; i < o->seed_count; ++i) free(o->seed[i].data);
+  text_free(&o->dialect);
+  text_free(&o->zone);
+  text_free(&o->dst);
+  text_free(&o->hash);
+  for (size_t i = 0; i < o->seed_count; ++i) text_free(&o->seed[i]);
   free(o->seed);
   free((void*)o->seed_parts);
-  for (size_t i = 0; i < 2 * o->pair_count; ++i) free(o->pairs[i].data);
+  for (size_t i = 0; i < 2 * o->pair_count; ++i) text_free(&o->pairs[i]);
   free(o->pairs);
   free((void*)o->names);
   free((void*)o->values);
 }
 
 /* A byte[][] as C strings into out[0..n), each kept in keep[0..n); 0 with an exception pending on failure. */
-static int strings_of(JNIEnv* env, jobjectArray a, jsize n, text* keep, const char** out) {
+static int strings_of(JNIEnv* env, jobjectArray a, jsize n, text* keep, const char** out, arena* in) {
   for (jsize i = 0; i < n; ++i) {
     jbyteArray item = (jbyteArray)(*env)->GetObjectArrayElement(env, a, i);
-    const int ok = text_of(env, item, &keep[i]);
+    const int ok = text_of(env, item, &keep[i], in);
     (*env)->DeleteLocalRef(env, item);
     if (!ok) return 0;
     out[i] = keep[i].data ? keep[i].data : "";
@@ -115,10 +138,12 @@ static int strings_of(JNIEnv* env, jobjectArray a, jsize n, text* keep, const ch
 
 static int options_of(JNIEnv* env, options* o, jbyteArray dialect, jobjectArray seed, jbyteArray zone, jbyteArray dst,
                       jbyteArray hash, jlong balance, jobjectArray names, jobjectArray values) {
-  memset(o, 0, sizeof *o);
+  memset(o, 0, offsetof(options, strings));
+  o->strings.used = 0;
   fuzzycron_options_init(&o->c);
-  if (!text_of(env, dialect, &o->dialect) || !text_of(env, zone, &o->zone) || !text_of(env, dst, &o->dst) ||
-      !text_of(env, hash, &o->hash))
+  arena* in = &o->strings;
+  if (!text_of(env, dialect, &o->dialect, in) || !text_of(env, zone, &o->zone, in) || !text_of(env, dst, &o->dst, in) ||
+      !text_of(env, hash, &o->hash, in))
     return 0;
   const jsize n = seed ? (*env)->GetArrayLength(env, seed) : 0;
   if (n > 0) {
@@ -129,7 +154,7 @@ static int options_of(JNIEnv* env, options* o, jbyteArray dialect, jobjectArray 
       return 0;
     }
     o->seed_count = (size_t)n;
-    if (!strings_of(env, seed, n, o->seed, o->seed_parts)) return 0;
+    if (!strings_of(env, seed, n, o->seed, o->seed_parts, &o->strings)) return 0;
   }
   const jsize m = names ? (*env)->GetArrayLength(env, names) : 0;
   if (m > 0) {
@@ -145,7 +170,8 @@ static int options_of(JNIEnv* env, options* o, jbyteArray dialect, jobjectArray 
       return 0;
     }
     o->pair_count = (size_t)m;
-    if (!strings_of(env, names, m, o->pairs, o->names) || !strings_of(env, values, m, o->pairs + m, o->values))
+    if (!strings_of(env, names, m, o->pairs, o->names, &o->strings) ||
+        !strings_of(env, values, m, o->pairs + m, o->values, &o->strings))
       return 0;
   }
   o->c.dialect = o->dialect.data;
@@ -169,14 +195,15 @@ JNIEXPORT jlong JNICALL Java_io_github_fuzzycron_Native_parse(JNIEnv* env, jclas
   options o;
   text e;
   jlong handle = 0;
-  if (options_of(env, &o, dialect, seed, zone, dst, hash, balance, names, values) && text_of(env, expr, &e)) {
+  if (options_of(env, &o, dialect, seed, zone, dst, hash, balance, names, values) &&
+      text_of(env, expr, &e, &o.strings)) {
     fuzzycron_schedule* s = NULL;
     fuzzycron_error err;
     if (fuzzycron_parse(e.data, e.size, &o.c, &s, &err) == FUZZYCRON_OK)
       handle = (jlong)(uintptr_t)s;
     else
       throw_error(env, &err);
-    free(e.data);
+    text_free(&e);
   }
   options_free(&o);
   return handle;
@@ -258,7 +285,8 @@ static jbyteArray text_result(JNIEnv* env, text_call call, jbyteArray expr, jbyt
   options o;
   text e;
   jbyteArray result = NULL;
-  if (options_of(env, &o, dialect, seed, zone, dst, hash, balance, names, values) && text_of(env, expr, &e)) {
+  if (options_of(env, &o, dialect, seed, zone, dst, hash, balance, names, values) &&
+      text_of(env, expr, &e, &o.strings)) {
     char small[512];
     size_t needed = 0;
     fuzzycron_error err;
@@ -280,7 +308,7 @@ static jbyteArray text_result(JNIEnv* env, text_call call, jbyteArray expr, jbyt
     } else {
       throw_error(env, &err);
     }
-    free(e.data);
+    text_free(&e);
   }
   options_free(&o);
   return result;
@@ -325,14 +353,14 @@ JNIEXPORT jlong JNICALL Java_io_github_fuzzycron_Native_balanceRead(JNIEnv* env,
   (void)cls;
   text t;
   jlong handle = 0;
-  if (text_of(env, lock_text, &t)) {
+  if (text_of(env, lock_text, &t, NULL)) {
     fuzzycron_balance* b = NULL;
     fuzzycron_error err;
     if (fuzzycron_balance_read(t.data, t.size, &b, &err) == FUZZYCRON_OK)
       handle = (jlong)(uintptr_t)b;
     else
       throw_error(env, &err);
-    free(t.data);
+    text_free(&t);
   }
   return handle;
 }
@@ -347,4 +375,85 @@ JNIEXPORT jbyteArray JNICALL Java_io_github_fuzzycron_Native_version(JNIEnv* env
   (void)cls;
   const char* v = fuzzycron_version();
   return bytes_of(env, v, strlen(v));
+}
+
+/* One finding's strings into strings[4i..4i+4) and numbers into numbers[3i..3i+3); 0 with an exception pending. */
+static int put_finding(JNIEnv* env, const fuzzycron_finding* f, jsize i, jobjectArray strings, jint* numbers) {
+  const char* parts[4] = {f->code, f->message, f->text, f->suggestion};
+  for (jsize k = 0; k < 4; ++k) {
+    jbyteArray b = bytes_of(env, parts[k], strlen(parts[k]));
+    if (!b) return 0;
+    (*env)->SetObjectArrayElement(env, strings, 4 * i + k, b);
+    (*env)->DeleteLocalRef(env, b);
+  }
+  numbers[3 * i] = (jint)f->severity;
+  numbers[3 * i + 1] = (jint)f->line;
+  numbers[3 * i + 2] = (jint)f->column;
+  return 1;
+}
+
+/* The findings of fuzzycron_lint as {int[] severity/line/column per finding, byte[][] code/message/text/suggestion
+ * per finding}: Java builds its records from them. */
+static jobjectArray findings_result(JNIEnv* env, const fuzzycron_findings* found) {
+  size_t count = 0;
+  fuzzycron_error err;
+  if (fuzzycron_findings_count(found, &count, &err) != FUZZYCRON_OK) {
+    throw_error(env, &err);
+    return NULL;
+  }
+  const jsize n = (jsize)count;
+  jclass bytes_class = (*env)->FindClass(env, "[B");
+  jclass object_class = bytes_class ? (*env)->FindClass(env, "java/lang/Object") : NULL;
+  jobjectArray strings = object_class ? (*env)->NewObjectArray(env, 4 * n, bytes_class, NULL) : NULL;
+  jintArray numbers = strings ? (*env)->NewIntArray(env, 3 * n) : NULL;
+  jobjectArray result = numbers ? (*env)->NewObjectArray(env, 2, object_class, NULL) : NULL;
+  jint* nums = result ? malloc(sizeof(jint) * (size_t)(3 * n + 1)) : NULL;
+  if (!nums) {
+    if (result) throw_message(env, FUZZYCRON_ERROR_INTERNAL, "out of memory");
+    return NULL; /* else OutOfMemoryError pending */
+  }
+  int ok = 1;
+  for (jsize i = 0; ok && i < n; ++i) {
+    fuzzycron_finding f;
+    if (fuzzycron_finding_at(found, (size_t)i, &f, &err) != FUZZYCRON_OK) {
+      throw_error(env, &err);
+      ok = 0;
+    } else {
+      ok = put_finding(env, &f, i, strings, nums);
+    }
+  }
+  if (ok) {
+    (*env)->SetIntArrayRegion(env, numbers, 0, 3 * n, nums);
+    (*env)->SetObjectArrayElement(env, result, 0, numbers);
+    (*env)->SetObjectArrayElement(env, result, 1, strings);
+  }
+  free(nums);
+  return ok ? result : NULL;
+}
+
+JNIEXPORT jobjectArray JNICALL Java_io_github_fuzzycron_Native_lint(
+    JNIEnv* env, jclass cls, jbyteArray expr, jbyteArray dialect, jobjectArray seed, jbyteArray zone, jbyteArray dst,
+    jbyteArray hash, jlong balance, jobjectArray names, jobjectArray values, jbyteArray runs_on, jlong from_ms) {
+  (void)cls;
+  options o;
+  text e, where;
+  jobjectArray result = NULL;
+  if (options_of(env, &o, dialect, seed, zone, dst, hash, balance, names, values)) {
+    if (text_of(env, expr, &e, &o.strings)) {
+      if (text_of(env, runs_on, &where, &o.strings)) {
+        fuzzycron_findings* found = NULL;
+        fuzzycron_error err;
+        if (fuzzycron_lint(e.data, e.size, &o.c, where.data, from_ms, &found, &err) == FUZZYCRON_OK) {
+          result = findings_result(env, found);
+          fuzzycron_findings_free(found);
+        } else {
+          throw_error(env, &err);
+        }
+        text_free(&where);
+      }
+      text_free(&e);
+    }
+  }
+  options_free(&o);
+  return result;
 }

@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -242,6 +243,44 @@ class CoreTest {
     s.close();
     FuzzyCronException x = assertThrows(FuzzyCronException.class, () -> s.next(FROM));
     assertEquals(FuzzyCronException.Kind.HANDLE, x.kind());
+  }
+
+  /** Its native handle, read by reflection: the test checks what the Cleaner did to it. */
+  static long handleOf(Schedule s) throws ReflectiveOperationException {
+    java.lang.reflect.Field f = Schedule.class.getDeclaredField("handle");
+    f.setAccessible(true);
+    return f.getLong(s);
+  }
+
+  /** True while the C API still knows the handle (a freed one is an error of kind HANDLE). */
+  static boolean live(long handle) throws ReflectiveOperationException {
+    java.lang.reflect.Method next = Class.forName("io.github.fuzzycron.Native").getDeclaredMethod("next", long.class,
+        long.class);
+    next.setAccessible(true);
+    try {
+      next.invoke(null, handle, 0L);
+      return true;
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      assertEquals(FuzzyCronException.Kind.HANDLE, ((FuzzyCronException) e.getCause()).kind());
+      return false;
+    }
+  }
+
+  /** A schedule nobody closes is freed by the Cleaner once unreachable (waited for, 60 s at most). */
+  @Test
+  void theCleanerFreesAnUnclosedSchedule() throws Exception {
+    Schedule s = FuzzyCron.parse("0 * * * * ?", Options.quartz());
+    long handle = handleOf(s);
+    assertTrue(live(handle));
+    java.lang.ref.WeakReference<Schedule> ref = new java.lang.ref.WeakReference<>(s);
+    s = null;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (live(handle)) {
+      assertTrue(System.nanoTime() < deadline, "the handle was freed within 60 s of the schedule's last use");
+      System.gc();
+      Thread.sleep(10); // the Cleaner's own thread frees it
+    }
+    assertEquals(null, ref.get());
   }
 
   @Test

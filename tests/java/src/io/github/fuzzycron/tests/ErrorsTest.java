@@ -103,11 +103,24 @@ class ErrorsTest {
         s.never();
         FuzzyCron.resolve(text, each);
         FuzzyCron.explain(text, each);
+        for (io.github.fuzzycron.Finding f : FuzzyCron.lint(text, each, null, Instant.ofEpochMilli(t)))
+          assertTrue(f.code().startsWith("FC") && !f.message().isEmpty(), f.toString());
         outcomes++;
       } catch (FuzzyCronException e) {
         assertNotEquals(FuzzyCronException.Kind.INTERNAL, e.kind(), e.getMessage());
         assertNotEquals(FuzzyCronException.Kind.HANDLE, e.kind(), e.getMessage());
         assertTrue(e.column() >= 1 && !e.detail().isEmpty(), () -> "no column: " + e.getMessage());
+        // Lint reads a syntax error as an error finding (FC001, FC005 ...), never a crash or an internal error.
+        try {
+          java.util.List<io.github.fuzzycron.Finding> fs =
+              FuzzyCron.lint(text, each, null, Instant.parse("2026-06-01T00:00:00Z"));
+          if (e.kind() == FuzzyCronException.Kind.SYNTAX)
+            assertTrue(fs.stream().anyMatch(f -> f.severity() == io.github.fuzzycron.Finding.Severity.ERROR),
+                text + ": " + fs);
+        } catch (FuzzyCronException l) {
+          assertNotEquals(FuzzyCronException.Kind.INTERNAL, l.kind(), l.getMessage());
+          assertNotEquals(FuzzyCronException.Kind.HANDLE, l.kind(), l.getMessage());
+        }
         outcomes++;
       }
     }

@@ -59,6 +59,38 @@ class SpringTest {
     }
   }
 
+  /**
+   * Spring 6+'s Trigger has one abstract method, {@code Instant nextExecution(TriggerContext)}, and its
+   * TriggerContext keeps the Date methods only as deprecated defaults over the Instant ones (spring-framework's
+   * spring-context/src/main/java/org/springframework/scheduling/{Trigger,TriggerContext}.java, 6.0 and 6.1).
+   * No Spring 6 jar is packaged in Debian 12, so this checks the adapter as compiled against 4.3 binary by
+   * binary: it declares that exact method (so the JVM links Spring 6's call to it), and every TriggerContext
+   * method its bytecode calls is one Spring 6's interface still has.
+   */
+  @Test
+  void triggerLinksAgainstSpring6sInterface() throws Exception {
+    java.lang.reflect.Method m = FuzzyCronTrigger.class.getMethod("nextExecution",
+        org.springframework.scheduling.TriggerContext.class);
+    assertEquals(Instant.class, m.getReturnType());
+    assertTrue(java.lang.reflect.Modifier.isPublic(m.getModifiers()) && !m.isBridge());
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.util.spi.ToolProvider javap = java.util.spi.ToolProvider.findFirst("javap").orElseThrow();
+    String classFile = FuzzyCronTrigger.class.getResource("FuzzyCronTrigger.class").toString();
+    assertEquals(0, javap.run(new java.io.PrintWriter(out), new java.io.PrintWriter(System.err), "-c", "-p",
+        classFile));
+    java.util.Set<String> spring6 = java.util.Set.of("getClock", "lastScheduledExecutionTime",
+        "lastScheduledExecution", "lastActualExecutionTime", "lastActualExecution", "lastCompletionTime",
+        "lastCompletion");
+    java.util.regex.Matcher calls = java.util.regex.Pattern
+        .compile("InterfaceMethod org/springframework/scheduling/TriggerContext\\.(\\w+)").matcher(out.toString());
+    int n = 0;
+    while (calls.find()) {
+      assertTrue(spring6.contains(calls.group(1)), calls.group(1) + " is not in Spring 6's TriggerContext");
+      ++n;
+    }
+    assertTrue(n >= 2, "javap found the trigger's TriggerContext calls: " + out);
+  }
+
   @Test
   void threadPoolTaskSchedulerRunsTheTrigger() throws Exception {
     ThreadPoolTaskScheduler scheduler = new ThreadPoolTaskScheduler();

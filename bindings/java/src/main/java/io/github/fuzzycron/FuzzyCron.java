@@ -2,6 +2,9 @@ package io.github.fuzzycron;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -40,6 +43,34 @@ public final class FuzzyCron {
         lock == null ? 0 : lock.handle(), options.optionNames(), options.optionValues());
     if (lock != null) lock.keepAlive();
     return new String(out, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Findings about the expression (docs/lint.md), looked for from now, with advice for where the dialect's own
+   * system runs (or fuzzycron itself when a seed or host is given). A parse error is a finding (FC001), not an
+   * exception; a bad option is a FuzzyCronException.
+   */
+  public static List<Finding> lint(String expression, Options options) {
+    return lint(expression, options, null, Instant.now());
+  }
+
+  /**
+   * Findings about the expression: {@code runsOn} where it runs, so advice fits it (fuzzycron, cron, kubernetes,
+   * github-actions, systemd, quartz, spring, jenkins, furiko; null: as {@link #lint(String, Options)}), DST changes,
+   * rare fires and collisions looked for in the year after {@code from}.
+   */
+  public static List<Finding> lint(String expression, Options options, String runsOn, Instant from) {
+    Objects.requireNonNull(expression, "expression");
+    Balance lock = options.balanceLock();
+    Object[] out = Native.lint(Options.utf8(expression), options.dialectBytes(), options.seedBytes(),
+        options.zoneBytes(), options.dstBytes(), options.hashBytes(), lock == null ? 0 : lock.handle(),
+        options.optionNames(), options.optionValues(), Options.utf8(runsOn), from.toEpochMilli());
+    if (lock != null) lock.keepAlive();
+    int[] numbers = (int[]) out[0];
+    byte[][] strings = (byte[][]) out[1];
+    List<Finding> findings = new ArrayList<>(numbers.length / 3);
+    for (int i = 0; i < numbers.length / 3; ++i) findings.add(Finding.of(numbers, strings, i));
+    return List.copyOf(findings);
   }
 
   /** The seed's stable offset in [0, window): the same seed, the same offset, on every machine. */

@@ -34,6 +34,13 @@ final class Native {
   static native byte[] explain(byte[] expr, byte[] dialect, byte[][] seed, byte[] zone, byte[] dst, byte[] hash,
       long balance, byte[][] names, byte[][] values);
 
+  /**
+   * Lint's findings as {int[] severity, line, column per finding; byte[][] code, message, text, suggestion per
+   * finding}; runsOn null: the library's choice.
+   */
+  static native Object[] lint(byte[] expr, byte[] dialect, byte[][] seed, byte[] zone, byte[] dst, byte[] hash,
+      long balance, byte[][] names, byte[][] values, byte[] runsOn, long fromMs);
+
   static native long offset(byte[][] seed, long windowMs);
 
   static native long balanceRead(byte[] text);

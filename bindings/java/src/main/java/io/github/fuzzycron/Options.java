@@ -28,6 +28,10 @@ public final class Options {
   private final String offsetWindow; // as the library reads it: "15m", "250ms"; null: none
   private final Balance balance;
   private final List<String[]> more; // other options of the schema, as name/value pairs for the library
+  // The native calls' arguments, made once: every parse would otherwise encode them again. Final, so that they
+  // are safely published with the Options; never written after construction.
+  private final byte[] dialectUtf8, zoneUtf8, dstUtf8, hashUtf8;
+  private final byte[][] seedUtf8, namesUtf8, valuesUtf8;
 
   private Options(String dialect, String host, List<String> seed, ZoneId zone, String dst, String hashScheme,
       String offsetWindow, Balance balance, List<String[]> more) {
@@ -40,6 +44,15 @@ public final class Options {
     this.offsetWindow = offsetWindow;
     this.balance = balance;
     this.more = List.copyOf(more);
+    this.dialectUtf8 = utf8(dialect);
+    this.zoneUtf8 = zone == null ? null : utf8(zone.getId());
+    this.dstUtf8 = utf8(dst);
+    this.hashUtf8 = utf8(hashScheme);
+    List<String> parts = seedParts();
+    this.seedUtf8 = new byte[parts.size()][];
+    for (int i = 0; i < seedUtf8.length; ++i) seedUtf8[i] = utf8(parts.get(i));
+    this.namesUtf8 = pairs(0);
+    this.valuesUtf8 = pairs(1);
   }
 
   private static Options of(String dialect) {
@@ -193,37 +206,34 @@ public final class Options {
     return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
   }
 
-  // The arguments of the native calls.
+  // The arguments of the native calls (read-only: the shim copies them).
   byte[] dialectBytes() {
-    return utf8(dialect);
+    return dialectUtf8;
   }
 
   byte[][] seedBytes() {
-    List<String> parts = seedParts();
-    byte[][] out = new byte[parts.size()][];
-    for (int i = 0; i < out.length; ++i) out[i] = utf8(parts.get(i));
-    return out;
+    return seedUtf8;
   }
 
   byte[] zoneBytes() {
-    return zone == null ? null : utf8(zone.getId());
+    return zoneUtf8;
   }
 
   byte[] dstBytes() {
-    return utf8(dst);
+    return dstUtf8;
   }
 
   byte[] hashBytes() {
-    return utf8(hashScheme);
+    return hashUtf8;
   }
 
   /** The options the library reads by name: the offset window, then those given to set(). */
   byte[][] optionNames() {
-    return pairs(0);
+    return namesUtf8;
   }
 
   byte[][] optionValues() {
-    return pairs(1);
+    return valuesUtf8;
   }
 
   private byte[][] pairs(int k) {

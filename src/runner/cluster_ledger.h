@@ -1,4 +1,4 @@
-// `fuzzycron run --cluster`: the replica's side of the agreement. Every
+// `fuzzycron run --cluster`: the ledger of a replica, its side of the agreement. Every
 // replica computes the same instants (H seeded by the job alone) and claims
 // each fire in the store before it runs it. The replica that ranks first for
 // (job, instant) in rendezvous hashing over the live replicas claims at the
@@ -23,6 +23,7 @@
 #include "runner/claim_store.h"
 #include "runner/clock.h"
 #include "runner/job_state.h"
+#include "runner/ledger.h"
 #include "runner/log.h"
 
 namespace fuzzycron::runner {
@@ -35,6 +36,9 @@ struct ClusterOptions {
   std::chrono::milliseconds heartbeat{2'000};
   std::chrono::milliseconds max_skew{1'000};  // how far ahead of the database's clock an instant may be claimed
   std::chrono::milliseconds retention{7 * 24 * 3'600'000LL};
+  // Stop runs a peer took over and runs whose lease cannot be renewed. Off
+  // only in the simulator's planted bug (fuzzycron_simulation --plant fence-off).
+  bool fence = true;
 };
 
 struct ClusterCounters {
@@ -47,55 +51,57 @@ struct ClusterCounters {
   std::string replica;  // this one
 };
 
-class Cluster {
+class ClusterLedger final : public Ledger {
  public:
+  ClusterLedger(ClusterOptions options, std::unique_ptr<ClaimStore> store, Clock& clock, Log& log);
+
+  // Connects and creates or migrates the schema: "" or why not (exit 3).
+  std::string open() override;
+  // Every replica was down: the newest instant any replica claimed.
+  std::optional<Resume> resume(const std::string& job, sys_milliseconds now) override;
+  // A due fire is claimed now or after the claim delay: a later turn() answers.
+  bool may_run(const std::shared_ptr<JobState>& s, sys_milliseconds instant) override;
+  bool decides_overlap() const override { return true; }
+  void changed(const std::shared_ptr<JobState>&) override {}
+  void commit(const std::vector<std::shared_ptr<JobState>>&) override {}
+  LedgerTurn turn(const std::vector<std::shared_ptr<JobState>>& states, const std::vector<HeldRun>& running) override;
+  void ended(const FireKey& fire, int claim, const std::string& outcome, std::optional<int> exit_code) override;
+  // Records the ends of runs in one round trip (kept for the next try when the store is away).
+  void flush() override;
+  void checkpoint(const std::vector<std::shared_ptr<JobState>>&) override {}
+  std::optional<std::int64_t> next_wake() const override;
+  std::uint64_t errors() const override { return 0; }
+  const ClusterCounters* cluster() override;
+
+  std::size_t waiting() const { return pending_.size(); }
+
+ private:
   // A fire this replica won: start it.
   struct Win {
     std::shared_ptr<JobState> state;
     sys_milliseconds instant{};
     int attempt = 1;  // the store's attempt (takeovers of a lost run count up)
   };
-
-  Cluster(ClusterOptions options, std::unique_ptr<ClaimStore> store, Clock& clock, Log& log);
-
-  // Connects and creates or migrates the schema: "" or why not (exit 3).
-  std::string open();
-  ClaimStore& store() { return *store_; }
-
-  // A due fire of a job: claimed now or after the claim delay.
-  void want(const std::shared_ptr<JobState>& s, sys_milliseconds instant);
-  // Claims whose time has come; the ones won.
-  std::vector<Win> claim_due();
-  // Heartbeats, leases, lost runs, skew, retention: runs to stop (their lease
-  // cannot be kept, or a peer took them) and lost runs this replica took over.
+  // Heartbeats, leases, lost runs, skew, retention.
   struct Tick {
     bool stop_all = false;      // the lease could not be renewed in time: stop every run of the cluster
     bool renewed = false;       // `held` lists the fires this replica still holds
     std::vector<FireKey> held;  // (a running one not in it was taken over by a peer: stop it)
     std::vector<Win> rerun;     // lost runs this replica took over
   };
-  Tick tick(const std::vector<std::shared_ptr<JobState>>& states);
-  // The end of a run this replica won: recorded at the next flush().
-  void finished(const FireKey& fire, int attempt, const std::string& outcome, std::optional<int> exit_code);
-  // Records the ends of runs in one round trip (kept for the next try when the store is away).
-  void flush();
-
-  // The next moment (mono) the loop must look at the cluster.
-  std::int64_t next_wake() const;
-  ClusterCounters counters() const;
-  std::size_t waiting() const { return pending_.size(); }
-
- private:
   struct Pending {
     std::shared_ptr<JobState> state;
     sys_milliseconds instant{};
     std::int64_t not_before = 0;  // mono
     bool failed = false;          // the store could not be asked at least once
   };
+  std::vector<Win> claim_due();
+  Tick tick(const std::vector<std::shared_ptr<JobState>>& states);
   bool preferred(const std::string& job, sys_milliseconds instant) const;
   bool reconnect();
   void db_error(const std::string& what);
-  void drop_expired(std::int64_t mono);
+  void drop_expired();
+  void release(const std::vector<FireEnd>& orphans, const std::vector<std::shared_ptr<JobState>>& states);
 
   ClusterOptions o_;
   std::unique_ptr<ClaimStore> store_;
@@ -103,7 +109,7 @@ class Cluster {
   Log& log_;
   std::deque<Pending> pending_;
   std::vector<FireEnd> ends_;  // ends not yet recorded
-  ClusterCounters counters_;
+  ClusterCounters counters_, published_;
   std::vector<std::string> live_;  // replicas with a fresh heartbeat, this one included
   std::int64_t next_heartbeat_ = 0, next_lease_ = 0, next_skew_ = 0, next_retention_ = 0, next_reconnect_ = 0;
   std::int64_t last_renewed_ = 0, reconnect_backoff_ = 500;

@@ -12,7 +12,7 @@ namespace fuzzycron::compiler {
 // Throws fuzzycron::Error (e.g. for a hash form without a seed).
 // `both_days_must_match`: day-of-month AND day-of-week whatever the dialect
 // says (structured schedules).
-detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& options, DstPolicy dst,
+engine::Pattern compile_line(const syntax::Line& line, const DialectOptions& options, DstPolicy dst,
                              bool both_days_must_match = false);
 
 // Public in fuzzycron/syntax.h.

@@ -1,4 +1,4 @@
-#include "tools/job_settings.h"
+#include "tools/entry_settings.h"
 
 #include <fmt/format.h>
 
@@ -24,7 +24,7 @@ std::optional<int> number(std::string_view text, int lo, int hi) {
 }
 
 // One setting into `out`; what does not read, as the message to give.
-std::optional<std::string> apply(const CrontabSetting& s, JobSettings& out) {
+std::optional<std::string> apply(const CrontabSetting& s, EntrySettings& out) {
   const std::string_view v = s.value;
   auto duration = [&](std::optional<milliseconds>& into) -> std::optional<std::string> {
     try {
@@ -100,8 +100,8 @@ std::optional<std::string> apply(const CrontabSetting& s, JobSettings& out) {
 
 }  // namespace
 
-bool is_job_setting(std::string_view key) {
-  return std::find(std::begin(kJobSettingKeys), std::end(kJobSettingKeys), key) != std::end(kJobSettingKeys);
+bool is_entry_setting(std::string_view key) {
+  return std::find(std::begin(kEntrySettingKeys), std::end(kEntrySettingKeys), key) != std::end(kEntrySettingKeys);
 }
 
 std::string quoted(std::string_view value) {
@@ -110,11 +110,11 @@ std::string quoted(std::string_view value) {
   return "'" + out + (value.size() > 40 ? "...'" : "'");
 }
 
-JobSettings read_job_settings(const std::vector<CrontabSetting>& settings, std::vector<Diagnostic>& problems) {
-  JobSettings out;
+EntrySettings read_entry_settings(const std::vector<CrontabSetting>& settings, std::vector<Diagnostic>& problems) {
+  EntrySettings out;
   for (const auto& s : settings) {
-    if (!is_job_setting(s.key)) {  // prose ("# owner: team-a"), or a typo
-      if (const auto near = closest_name(s.key, kJobSettingKeys))
+    if (!is_entry_setting(s.key)) {  // prose ("# owner: team-a"), or a typo
+      if (const auto near = closest_name(s.key, kEntrySettingKeys))
         problems.push_back(
             {Severity::warning, "", s.line, s.key_column,
              fmt::format("'{}' is not a job setting (read as a comment): did you mean '{}'?", s.key, *near), ""});

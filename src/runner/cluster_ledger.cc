@@ -1,4 +1,4 @@
-#include "runner/cluster.h"
+#include "runner/cluster_ledger.h"
 
 #include <fmt/format.h>
 
@@ -27,10 +27,10 @@ milliseconds window_of(const Job& job) {
 
 }  // namespace
 
-Cluster::Cluster(ClusterOptions options, std::unique_ptr<ClaimStore> store, Clock& clock, Log& log)
+ClusterLedger::ClusterLedger(ClusterOptions options, std::unique_ptr<ClaimStore> store, Clock& clock, Log& log)
     : o_(std::move(options)), store_(std::move(store)), clock_(clock), log_(log) {}
 
-std::string Cluster::open() {
+std::string ClusterLedger::open() {
   const std::string error = store_->open(true);
   if (!error.empty()) return error;
   last_renewed_ = clock_.mono();
@@ -44,7 +44,7 @@ std::string Cluster::open() {
 }
 
 // Rendezvous hashing over the live replicas: the one with the highest score for (job, instant).
-bool Cluster::preferred(const std::string& job, sys_milliseconds instant) const {
+bool ClusterLedger::preferred(const std::string& job, sys_milliseconds instant) const {
   if (live_.size() <= 1) return true;
   const std::string at = std::to_string(instant.time_since_epoch().count());
   std::string best;
@@ -56,23 +56,69 @@ bool Cluster::preferred(const std::string& job, sys_milliseconds instant) const 
   return best == o_.replica;
 }
 
-ClusterCounters Cluster::counters() const {
-  ClusterCounters c = counters_;
-  c.round_trips = store_->round_trips();
-  c.waiting = pending_.size();
-  c.connected = store_->connected();
-  c.replica = o_.replica;
-  return c;
+const ClusterCounters* ClusterLedger::cluster() {
+  published_ = counters_;
+  published_.round_trips = store_->round_trips();
+  published_.waiting = pending_.size();
+  published_.connected = store_->connected();
+  published_.replica = o_.replica;
+  return &published_;
 }
 
-void Cluster::want(const std::shared_ptr<JobState>& s, sys_milliseconds instant) {
+std::optional<Resume> ClusterLedger::resume(const std::string& job, sys_milliseconds now) {
+  const auto last = store_->last_claimed(job);
+  if (!last || *last >= now) return std::nullopt;
+  return Resume{*last, {}};
+}
+
+bool ClusterLedger::may_run(const std::shared_ptr<JobState>& s, sys_milliseconds instant) {
   const auto delay = preferred(s->job.name, instant)
                          ? 0
                          : static_cast<std::int64_t>(static_cast<double>(o_.claim_delay.count()) / clock_.rate());
   pending_.push_back({s, instant, clock_.mono() + delay, false});
+  return false;
 }
 
-void Cluster::db_error(const std::string& what) {
+LedgerTurn ClusterLedger::turn(const std::vector<std::shared_ptr<JobState>>& states,
+                               const std::vector<HeldRun>& running) {
+  LedgerTurn out;
+  for (auto& win : claim_due()) out.start.push_back({win.state, win.instant, win.attempt});
+  const Tick t = tick(states);
+  for (const auto& r : running) {
+    const bool taken = t.renewed && std::find(t.held.begin(), t.held.end(), r.fire) == t.held.end();
+    if (!r.alive || !o_.fence || (!t.stop_all && !taken)) continue;
+    // Fencing by stopping itself: the run must be gone before a peer may run it again.
+    ++counters_.fenced;
+    out.stop.push_back({r.fire, taken ? "another replica took the run over" : "the run's lease could not be renewed"});
+  }
+  // A row this replica holds that none of its runs stands for: a claim (or a
+  // takeover) that committed but whose reply was lost, or a run of an earlier
+  // life of this replica. Its lease would be renewed forever (and, under
+  // forbid, hold the job in the whole cluster): it ends as skipped, said.
+  if (t.renewed) {
+    std::vector<FireEnd> orphans;
+    for (const FireKey& fire : t.held) {
+      const auto known = [&](const FireKey& f) { return f == fire; };
+      if (std::any_of(running.begin(), running.end(), [&](const HeldRun& r) { return known(r.fire); }) ||
+          std::any_of(out.start.begin(), out.start.end(),
+                      [&](const LedgerFire& f) {
+                        return known({f.state->job.name, f.instant});
+                      }) ||
+          std::any_of(t.rerun.begin(), t.rerun.end(),
+                      [&](const Win& w) {
+                        return known({w.state->job.name, w.instant});
+                      }) ||
+          std::any_of(ends_.begin(), ends_.end(), [&](const FireEnd& e) { return known(e.fire); }))
+        continue;
+      orphans.push_back({fire, 0, "skipped", std::nullopt});
+    }
+    if (!orphans.empty()) release(orphans, states);
+  }
+  for (auto& win : t.rerun) out.rerun.push_back({win.state, win.instant, win.attempt});
+  return out;
+}
+
+void ClusterLedger::db_error(const std::string& what) {
   ++counters_.db_errors;
   const auto mono = clock_.mono();
   if (!last_error_log_ || mono - *last_error_log_ >= kErrorLogEveryMs) {
@@ -82,7 +128,7 @@ void Cluster::db_error(const std::string& what) {
   }
 }
 
-bool Cluster::reconnect() {
+bool ClusterLedger::reconnect() {
   if (store_->connected()) return true;
   const auto mono = clock_.mono();
   if (mono < next_reconnect_) return false;
@@ -124,7 +170,7 @@ bool Cluster::reconnect() {
   return true;
 }
 
-void Cluster::drop_expired(std::int64_t) {
+void ClusterLedger::drop_expired() {
   const auto now = clock_.now();
   std::erase_if(pending_, [&](const Pending& p) {
     if (now - p.instant <= window_of(p.state->job)) return false;
@@ -140,14 +186,16 @@ void Cluster::drop_expired(std::int64_t) {
   });
 }
 
-std::vector<Cluster::Win> Cluster::claim_due() {
+std::vector<ClusterLedger::Win> ClusterLedger::claim_due() {
   std::vector<Win> wins;
   const auto mono = clock_.mono();
   if (!reconnect()) {
     for (auto& p : pending_) p.failed = true;
-    drop_expired(mono);
+    drop_expired();
     return wins;
   }
+  // A fire past its window is said missed, not claimed late (after a pause, a slow answer).
+  drop_expired();
   // Every claim due now, in one round trip.
   std::vector<std::size_t> due;
   std::vector<ClaimRequest> requests;
@@ -162,7 +210,7 @@ std::vector<Cluster::Win> Cluster::claim_due() {
                         p.state->job.settings.concurrency == Concurrency::forbid});
   }
   if (requests.empty()) {
-    drop_expired(mono);
+    drop_expired();
     return wins;
   }
   const std::vector<ClaimAnswer> answers = store_->claim(requests);
@@ -203,15 +251,15 @@ std::vector<Cluster::Win> Cluster::claim_due() {
   }
   std::size_t i = 0;
   std::erase_if(pending_, [&](const Pending&) { return done[i++]; });
-  drop_expired(mono);
+  drop_expired();
   return wins;
 }
 
-void Cluster::finished(const FireKey& fire, int attempt, const std::string& outcome, std::optional<int> exit_code) {
+void ClusterLedger::ended(const FireKey& fire, int attempt, const std::string& outcome, std::optional<int> exit_code) {
   ends_.push_back({fire, attempt, outcome, exit_code});
 }
 
-void Cluster::flush() {
+void ClusterLedger::flush() {
   if (ends_.empty()) return;
   if (!reconnect() || !store_->finish(o_.replica, ends_)) {
     db_error(fmt::format("cannot record the end of {} run{} (first: {} at {})", ends_.size(),
@@ -224,7 +272,7 @@ void Cluster::flush() {
   ends_.clear();
 }
 
-Cluster::Tick Cluster::tick(const std::vector<std::shared_ptr<JobState>>& states) {
+ClusterLedger::Tick ClusterLedger::tick(const std::vector<std::shared_ptr<JobState>>& states) {
   Tick out;
   const auto mono = clock_.mono();
   const bool up = reconnect();
@@ -267,7 +315,8 @@ Cluster::Tick Cluster::tick(const std::vector<std::shared_ptr<JobState>>& states
       const auto s =
           std::find_if(states.begin(), states.end(), [&](const auto& st) { return st->job.name == lost.fire.job; });
       if (s == states.end() || !(*s)->job.settings.rerun_lost) continue;
-      if (const auto attempt = store_->reclaim(lost.fire, o_.replica, o_.lease)) {
+      if (const auto attempt =
+              store_->reclaim(lost.fire, o_.replica, o_.lease, (*s)->job.settings.concurrency == Concurrency::forbid)) {
         ++counters_.reclaimed;
         out.rerun.push_back({*s, lost.fire.instant, *attempt});
       }
@@ -292,7 +341,23 @@ Cluster::Tick Cluster::tick(const std::vector<std::shared_ptr<JobState>>& states
   return out;
 }
 
-std::int64_t Cluster::next_wake() const {
+// Ends rows no run stands for (attempt 0: whatever attempt holds them), each said as a skip.
+void ClusterLedger::release(const std::vector<FireEnd>& orphans, const std::vector<std::shared_ptr<JobState>>& states) {
+  if (!store_->finish(o_.replica, orphans)) return;  // asked again at the next renewal
+  for (const FireEnd& e : orphans) {
+    ++counters_.missed;
+    const auto s =
+        std::find_if(states.begin(), states.end(), [&](const auto& st) { return st->job.name == e.fire.job; });
+    if (s != states.end()) ++(*s)->counters.skipped["missed"];
+    log_("warning", "job.skip",
+         {{"job", e.fire.job},
+          {"reason", "missed"},
+          {"cause", "a claim of this replica that no run stands for (its reply was lost, or an earlier life)"},
+          {"scheduled_for", iso(e.fire.instant)}});
+  }
+}
+
+std::optional<std::int64_t> ClusterLedger::next_wake() const {
   std::int64_t wake = std::min({next_heartbeat_, next_lease_, next_skew_});
   if (!store_->connected()) wake = std::min(wake, next_reconnect_);
   if (!ends_.empty()) wake = std::min(wake, store_->connected() ? 0 : next_reconnect_);

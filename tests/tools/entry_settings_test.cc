@@ -1,6 +1,6 @@
 // The one reader of per-job settings ("# timeout: 30m" above an entry), which
-// the runner and export share: tools/job_settings.h.
-#include "tools/job_settings.h"
+// the runner and export share: tools/entry_settings.h.
+#include "tools/entry_settings.h"
 
 #include <gtest/gtest.h>
 
@@ -11,14 +11,14 @@ namespace {
 
 // Each key's value, what is unset, and a bad value at its column
 // while the others still read.
-TEST(JobSettings, ReadsEachKeyAndSaysWhereAValueIsBad) {
+TEST(EntrySettings, ReadsEachKeyAndSaysWhereAValueIsBad) {
   const Crontab tab = parse_crontab(
       "# name: nightly\n# owner: team-a\n# timeout: 1h30m\n# kill-grace: 20s\n# concurrency: queue\n"
       "# catchup: all:5\n# starting-deadline: 2m\n# retry: 3\n# retry-on: 75,11\n"
       "# on-permanent-failure: notify me\n# on-lost: rerun\n# dst: skip-first\n0 3 * * * /bin/x\n");
   ASSERT_EQ(tab.entries.size(), 1u);
   std::vector<Diagnostic> problems;
-  const tools::JobSettings s = tools::read_job_settings(tab.entries[0].settings, problems);
+  const tools::EntrySettings s = tools::read_entry_settings(tab.entries[0].settings, problems);
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(s.timeout, std::chrono::minutes(90));
   EXPECT_EQ(s.kill_grace, std::chrono::seconds(20));
@@ -33,11 +33,11 @@ TEST(JobSettings, ReadsEachKeyAndSaysWhereAValueIsBad) {
   EXPECT_EQ(s.dst, DstPolicy::from_name("skip-first"));
   EXPECT_EQ(s.given.size(), 10u);  // not name, not the prose
   const Crontab bare = parse_crontab("0 3 * * * /bin/x\n");
-  const tools::JobSettings none = tools::read_job_settings(bare.entries[0].settings, problems);
+  const tools::EntrySettings none = tools::read_entry_settings(bare.entries[0].settings, problems);
   EXPECT_FALSE(none.timeout || none.concurrency || none.catchup || none.retry || none.rerun_lost || none.dst);
   const Crontab bad =
       parse_crontab("# retry: many\n# timeout: 5m\n# retry-on: 75,0\n# catchup: all:0\n0 3 * * * /bin/x\n");
-  const tools::JobSettings some = tools::read_job_settings(bad.entries[0].settings, problems);
+  const tools::EntrySettings some = tools::read_entry_settings(bad.entries[0].settings, problems);
   ASSERT_EQ(problems.size(), 3u);
   EXPECT_EQ(problems[0].line, 1);
   EXPECT_EQ(problems[0].column, 10);
@@ -51,10 +51,10 @@ TEST(JobSettings, ReadsEachKeyAndSaysWhereAValueIsBad) {
 
 // A near miss of a key is prose to cron and a setting lost to the runner:
 // said as a warning at the key, never for prose that is not close to one.
-TEST(JobSettings, NearMissOfAKeyIsAWarningAtTheKey) {
+TEST(EntrySettings, NearMissOfAKeyIsAWarningAtTheKey) {
   const Crontab tab = parse_crontab("# owner: team-a\n#  timout: 5m\n# retyr: 3\n0 3 * * * /bin/x\n");
   std::vector<Diagnostic> problems;
-  const tools::JobSettings s = tools::read_job_settings(tab.entries[0].settings, problems);
+  const tools::EntrySettings s = tools::read_entry_settings(tab.entries[0].settings, problems);
   EXPECT_FALSE(s.timeout);
   ASSERT_EQ(problems.size(), 2u);
   EXPECT_EQ(problems[0].severity, Severity::warning);

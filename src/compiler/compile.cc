@@ -1,4 +1,4 @@
-#include "compile/compile.h"
+#include "compiler/compile.h"
 
 #include <fmt/format.h>
 
@@ -65,7 +65,7 @@ std::uint64_t value_bits(const Term& t, const FieldRules& r) {
   return up_to_hi & ~((std::uint64_t{1} << lo) - 1);
 }
 
-void add_year(detail::Pattern& pat, int lo, int hi, int step, const syntax::Line& line, const Term& t) {
+void add_year(engine::Pattern& pat, int lo, int hi, int step, const syntax::Line& line, const Term& t) {
   // Any step past the span of years picks the first year only; clamping keeps
   // it in the 16 bits of a YearTerm (a step of 42100 once wrapped negative).
   step = std::min(step, 10000);
@@ -93,9 +93,9 @@ void add_year(detail::Pattern& pat, int lo, int hi, int step, const syntax::Line
 
 }  // namespace
 
-detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& options, DstPolicy dst,
+engine::Pattern compile_line(const syntax::Line& line, const DialectOptions& options, DstPolicy dst,
                              bool both_days_must_match) {
-  detail::Pattern p;
+  engine::Pattern p;
   const Dialect d = options.dialect;
   const bool quartz_dow = d == Dialect::quartz || (d == Dialect::furiko && options.furiko.quartz_day_of_week);
   bool any_year = false;
@@ -116,7 +116,7 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
       continue;
     }
     for (const Term& t : field->terms) {
-      // detail::draw_hash_forms() runs first and reports a missing seed to the user.
+      // pipeline::draw_hash_forms() runs first and reports a missing seed to the user.
       if (t.kind == Kind::hash) throw std::logic_error("compile_line: unresolved hash form");
       switch (id) {
         case FieldId::second: p.seconds |= value_bits(t, r); break;
@@ -183,7 +183,9 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
   // side of an AND must allow everything.
   if (!dom) p.days = 0xfffffffeu;
   if (!dow) p.weekdays = 0x7f;
-  const bool and_days = both_days_must_match || (d == Dialect::croniter && !options.croniter.day_or);
+  const auto star = [](const std::optional<Field>& f) { return !f || f->text.starts_with('*'); };
+  const bool cron_bug = options.croniter.implement_cron_bug && (star(dom) || star(dow));
+  const bool and_days = both_days_must_match || (d == Dialect::croniter && (!options.croniter.day_or || cron_bug));
   p.day_or = !and_days && days_are_ored(line, d);
   bool specials = p.last_day_offsets || p.last_day_offsets_weekday || p.nearest_weekdays || p.last_weekdays;
   for (auto m : p.nth_weekdays) specials = specials || m;
@@ -206,7 +208,7 @@ detail::Pattern compile_line(const syntax::Line& line, const DialectOptions& opt
                                                                    : DstPolicy::Overlap::first;
     p.overlap = static_cast<std::uint8_t>(overlap) & 3u;
   }
-  p.never = !detail::some_day_can_match(p);
+  p.never = !engine::some_day_can_match(p);
   return p;
 }
 

@@ -17,7 +17,7 @@ inline constexpr std::int64_t kIntervalEpoch = 946857600;
 
 // Throws fuzzycron::Error: missing_seed without `from` and without a seed
 // (and no window), syntax for an anchor that the zone's clocks skip.
-detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail::Zone& zone, DstPolicy dst,
+engine::Interval compile_interval(const syntax::IntervalSyntax& s, const engine::Zone& zone, DstPolicy dst,
                                   const Seed& seed);
 
 }  // namespace fuzzycron::compiler

@@ -1,4 +1,4 @@
-#include "compile/interval.h"
+#include "compiler/interval.h"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 namespace fuzzycron::compiler {
 namespace {
 
-using detail::Interval;
+using engine::Interval;
 using Unit = syntax::IntervalSyntax::Unit;
 
 std::uint8_t gap_of(DstPolicy dst) noexcept {
@@ -30,7 +30,7 @@ std::uint64_t drawn(const Seed& seed) { return hash::fc1_u64(hash::fc1_key(seed,
 
 }  // namespace
 
-detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail::Zone& zone, DstPolicy dst,
+engine::Interval compile_interval(const syntax::IntervalSyntax& s, const engine::Zone& zone, DstPolicy dst,
                                   const Seed& seed) {
   Interval iv;
   iv.unit = s.unit == Unit::seconds ? Interval::Unit::seconds
@@ -46,7 +46,7 @@ detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail:
   if (s.from) {
     const auto& a = *s.from;
     const std::int64_t wall =
-        detail::days_from_civil(a.year, static_cast<unsigned>(a.month), static_cast<unsigned>(a.day)) * 86400 +
+        engine::days_from_civil(a.year, static_cast<unsigned>(a.month), static_cast<unsigned>(a.day)) * 86400 +
         a.hour * 3600 + a.minute * 60 + a.second;
     iv.starts = true;
     if (a.offset_seconds) {
@@ -56,7 +56,7 @@ detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail:
       std::int64_t at[2];
       // A wall time the clocks skip has no instant: refused rather than moved,
       // since every later fire keeps its time of day (docs/intervals.md).
-      if (detail::instants_of_local(zone, wall, static_cast<std::uint8_t>(DstPolicy::Gap::skip),
+      if (engine::instants_of_local(zone, wall, static_cast<std::uint8_t>(DstPolicy::Gap::skip),
                                     static_cast<std::uint8_t>(DstPolicy::Overlap::first), at) == 0)
         throw Error(ErrorKind::syntax,
                     fmt::format("{:04}-{:02}-{:02}T{:02}:{:02} does not exist in {}: the clocks skip it for daylight "
@@ -93,7 +93,7 @@ detail::Interval compile_interval(const syntax::IntervalSyntax& s, const detail:
     const std::int64_t minute = static_cast<std::int64_t>(v % 1440);
     const std::int64_t y = 2000 + month / 12;
     iv.anchor =
-        detail::days_from_civil(y, static_cast<unsigned>(month % 12 + 1), static_cast<unsigned>(day + 1)) * 86400 +
+        engine::days_from_civil(y, static_cast<unsigned>(month % 12 + 1), static_cast<unsigned>(day + 1)) * 86400 +
         minute * 60;
   }
   return iv;

@@ -1,0 +1,491 @@
+#include "world.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <random>
+#include <streambuf>
+#include <unordered_map>
+
+#include "fuzzycron/rfc3339.h"
+#include "runner/cluster_ledger.h"
+#include "runner/memory_store.h"
+
+namespace fuzzycron::simulation {
+namespace {
+
+using namespace runner;
+using std::chrono::milliseconds;
+
+constexpr std::int64_t kTick = 200;            // ms of virtual time per step
+constexpr std::int64_t kLease = 15'000;        // the runner's default --lease
+constexpr std::int64_t kEarly = 1'000;         // --max-skew: how early the store lets an instant be claimed
+constexpr std::int64_t kMaxSkew = 3'000;       // the largest clock skew injected
+constexpr std::int64_t kSlowMax = 2'000;       // the slowest answer injected
+constexpr std::int64_t kOnTimeSlack = 60'000;  // as the runner: the newest due instant at most a minute old fires
+const sys_milliseconds kEpoch{milliseconds{1'772'323'200'000}};  // 2026-03-01T00:00:00Z
+
+// A value from (seed, a, b, c): job behaviours do not depend on the fault schedule.
+std::uint64_t mix(std::uint64_t seed, std::uint64_t a, std::uint64_t b = 0, std::uint64_t c = 0) {
+  std::uint64_t x = seed * 0x9E3779B97F4A7C15ULL ^ (a + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL;
+  x ^= (b + 0x94D049BB133111EBULL) * 0x94D049BB133111EBULL;
+  x ^= (c + 0x2545F4914F6CDD1DULL) * 0x9E3779B97F4A7C15ULL;
+  x ^= x >> 31;
+  x *= 0xD6E8FEB86659FD93ULL;
+  return x ^ (x >> 32);
+}
+
+struct SimJob {
+  std::string name;
+  std::int64_t period = 1'000, offset = 0;  // instants: offset + k * period
+  std::int64_t dur_min = 0, dur_max = 0;
+  int fail_per_mille = 0;
+  Concurrency concurrency = Concurrency::allow;
+  bool rerun = false;
+  std::optional<std::int64_t> deadline;
+};
+
+struct Clock final : runner::Clock {
+  const std::int64_t* t = nullptr;
+  std::int64_t skew = 0;
+  sys_milliseconds now() override { return kEpoch + milliseconds{*t + skew}; }
+  std::int64_t mono() override { return *t; }
+  void wait(std::optional<sys_milliseconds>, std::optional<std::int64_t>, const std::vector<int>&,
+            std::vector<bool>&) override {}
+  std::vector<ClockJump> jumps() override { return {}; }
+  double rate() const override { return 1.0; }
+};
+
+// The log of a replica: the skips it says, handed to the checker line by line.
+class SkipSink final : public std::streambuf {
+ public:
+  std::function<void(const std::string&)> on_line;
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (c == '\n') {
+      if (line_.find("\"job.skip\"") != std::string::npos && on_line) on_line(line_);
+      line_.clear();
+    } else if (c != traits_type::eof()) {
+      line_.push_back(static_cast<char>(c));
+    }
+    return c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    for (std::streamsize i = 0; i < n; ++i) overflow(s[i]);
+    return n;
+  }
+
+ private:
+  std::string line_;
+};
+
+struct SimRun {
+  int job = 0;
+  std::int64_t instant = 0;  // ms since kEpoch
+  int claim = 1;
+  std::int64_t end = 0;  // virtual ms (INT64_MAX: hangs)
+  bool fail = false;
+  std::uint64_t id = 0;
+  bool frozen = false;  // its host is paused: it does not run
+};
+
+struct Replica {
+  std::string name;
+  Clock clock;
+  SkipSink sink;
+  std::unique_ptr<std::ostream> out;
+  std::unique_ptr<Log> log;
+  MemoryClaimStore* store = nullptr;
+  std::unique_ptr<ClusterLedger> ledger;
+  std::vector<std::shared_ptr<JobState>> states;
+  std::vector<std::int64_t> next;  // per job, the next instant (ms since kEpoch)
+  std::vector<SimRun> runs;
+  bool up = false, opened = false;
+  std::int64_t down_until = 0, paused_until = 0, busy_until = 0, unreachable_until = 0, slow_calls = 0, slow_ms = 0;
+  std::vector<bool> hang_next;  // per job: its next run here hangs
+};
+
+// What happened to each fire, for the invariants.
+struct FireLog {
+  int starts = 0, last_claim = 0;
+  std::uint64_t active = 0;  // the run going (0: none)
+  bool skipped = false;
+};
+
+class World {
+ public:
+  World(const Params& p, const std::vector<Fault>& faults) : p_(p), faults_(faults) {
+    std::mt19937_64 rng(mix(p.seed, 1));
+    static constexpr std::int64_t kPeriods[] = {1'000, 1'000, 2'000, 2'000, 3'000, 5'000, 10'000, 30'000, 60'000};
+    for (int j = 0; j < p.jobs; ++j) {
+      SimJob job;
+      job.name = fmt::format("job{}", j);
+      job.period = kPeriods[rng() % std::size(kPeriods)];
+      job.offset = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(job.period));
+      const int shape = static_cast<int>(rng() % 10);
+      job.dur_max = shape < 6 ? job.period / 2 : shape < 9 ? job.period * 3 : 40'000;  // some outlive the lease
+      job.fail_per_mille = static_cast<int>(rng() % 100);
+      job.concurrency = rng() % 2 ? Concurrency::forbid : Concurrency::allow;
+      job.rerun = rng() % 3 == 0;
+      if (rng() % 4 == 0) job.deadline = 5'000 + static_cast<std::int64_t>(rng() % 30'000);
+      jobs_.push_back(job);
+      index_[job.name] = j;
+    }
+    active_.assign(jobs_.size(), 0);
+    db_ = std::make_unique<MemoryDatabase>([this] { return kEpoch + milliseconds{t_}; });
+    db_->unique_claim = p.plant != "unique-claim-off";
+    replicas_.resize(static_cast<std::size_t>(p.replicas));
+    for (int r = 0; r < p.replicas; ++r) start_replica(r, 0);
+    end_ = static_cast<std::int64_t>(p.hours * 3'600'000);
+    quiet_from_ = static_cast<std::int64_t>(static_cast<double>(end_) * 0.8) + 3 * kLease + kOnTimeSlack;
+  }
+
+  Outcome run() {
+    std::size_t next_fault = 0;
+    for (t_ = 0; t_ < end_ && out_.violations.size() < 5; t_ += kTick) {
+      while (next_fault < faults_.size() && faults_[next_fault].at <= t_) inject(faults_[next_fault++]);
+      for (std::size_t r = 0; r < replicas_.size(); ++r) step(static_cast<int>(r));
+      ++out_.steps;
+      if (out_.steps % 1024 == 0) prune();
+    }
+    check_complete();
+    return out_;
+  }
+
+ private:
+  std::int64_t key_of(int job, std::int64_t instant) const { return instant * 1024 + job; }
+
+  void violation(std::string what) {
+    if (out_.violations.size() < 5) out_.violations.push_back(fmt::format("t={}ms: {}", t_, what));
+  }
+
+  std::shared_ptr<JobState> state_of(const SimJob& j) {
+    auto s = std::make_shared<JobState>();
+    s->job.name = j.name;
+    s->job.settings.concurrency = j.concurrency;
+    s->job.settings.rerun_lost = j.rerun;
+    if (j.deadline) s->job.settings.starting_deadline = milliseconds{*j.deadline};
+    return s;
+  }
+
+  void start_replica(int r, std::int64_t skew) {
+    Replica& x = replicas_[static_cast<std::size_t>(r)];
+    x.ledger.reset();  // before the log it writes to
+    x.log.reset();
+    x = Replica{};
+    x.name = fmt::format("r{}", r);
+    x.clock.t = &t_;
+    x.clock.skew = skew;
+    x.sink.on_line = [this](const std::string& line) { on_skip(line); };
+    x.out = std::make_unique<std::ostream>(&x.sink);
+    x.log = std::make_unique<Log>(*x.out, true, x.clock);
+    auto store = std::make_unique<MemoryClaimStore>(*db_);
+    x.store = store.get();
+    x.store->faults.slow = [this, &x] {
+      if (x.slow_calls > 0) {  // the answer comes late: the replica waits for it, its runs go on
+        --x.slow_calls;
+        x.busy_until = std::max(x.busy_until, t_ + x.slow_ms);
+      }
+    };
+    ClusterOptions o;
+    o.replica = x.name;
+    o.lease = milliseconds{kLease};
+    o.max_skew = milliseconds{kEarly};
+    o.retention = milliseconds{600'000};
+    o.fence = p_.plant != "fence-off";
+    x.ledger = std::make_unique<ClusterLedger>(o, std::move(store), x.clock, *x.log);
+    for (const auto& j : jobs_) x.states.push_back(state_of(j));
+    x.next.assign(jobs_.size(), 0);
+    x.hang_next.assign(jobs_.size(), false);
+    x.up = true;
+  }
+
+  // The instants of job j in (from, to], ms since kEpoch.
+  std::int64_t first_after(const SimJob& j, std::int64_t from) const {
+    const std::int64_t k = (from - j.offset) / j.period + 1;
+    return std::max<std::int64_t>(j.offset, j.offset + k * j.period);
+  }
+
+  void open(Replica& x) {
+    if (x.opened || x.unreachable_until > t_) return;
+    x.store->faults.unreachable = false;
+    if (!x.ledger->open().empty()) return;
+    x.opened = true;
+    const auto now = x.clock.now();
+    const std::int64_t now_ms = (now - kEpoch).count();
+    for (std::size_t j = 0; j < jobs_.size(); ++j) {
+      // As the runner at start: what the cluster last claimed, the instants since through catch-up (skip).
+      if (const auto resume = x.ledger->resume(jobs_[j].name, now)) {
+        const std::int64_t last = (resume->last - kEpoch).count();
+        for (auto i = first_after(jobs_[j], last); i <= now_ms; i += jobs_[j].period) skip(static_cast<int>(j), i);
+      }
+      x.next[j] = first_after(jobs_[j], now_ms);
+    }
+  }
+
+  void skip(int job, std::int64_t instant) {
+    ++out_.skips;
+    fires_[key_of(job, instant)].skipped = true;
+  }
+
+  // A job.skip line: its job and instant (or first..last), read without a JSON parser (the hot path).
+  void on_skip(const std::string& line) {
+    auto field = [&](const char* key) -> std::string_view {
+      const auto at = line.find(key);
+      if (at == std::string::npos) return {};
+      const auto from = at + std::strlen(key);
+      return std::string_view(line).substr(from, line.find('"', from) - from);
+    };
+    const auto it = index_.find(std::string(field("\"job\":\"")));
+    if (it == index_.end()) return;
+    auto instant = [&](std::string_view text) { return (*parse_rfc3339(text) - kEpoch).count(); };
+    if (const auto t = field("\"scheduled_for\":\""); !t.empty()) skip(it->second, instant(t));
+    if (const auto first = field("\"first\":\""); !first.empty())
+      for (auto i = instant(first); i <= instant(field("\"last\":\""));
+           i += jobs_[static_cast<std::size_t>(it->second)].period)
+        skip(it->second, i);
+  }
+
+  void start_run(Replica& x, int r, const LedgerFire& f) {
+    const int j = index_.at(f.state->job.name);
+    const SimJob& job = jobs_[static_cast<std::size_t>(j)];
+    const std::int64_t instant = (f.instant - kEpoch).count();
+    FireLog& fl = fires_[key_of(j, instant)];
+    // Invariants at a start: once per fire unless a lost run is rerun (a later
+    // claim, the earlier run gone); never before the instant; a first attempt
+    // within its starting deadline; a forbid job never beside another of its runs.
+    if (fl.starts > 0 && !(f.state->job.settings.rerun_lost && f.claim > fl.last_claim))
+      violation(fmt::format("{} {} started twice (claim {} after {}) on {}", job.name, instant, f.claim, fl.last_claim,
+                            x.name));
+    if (fl.active)
+      violation(fmt::format("{} {} started on {} while its earlier run still runs", job.name, instant, x.name));
+    if (t_ < instant - kEarly) violation(fmt::format("{} {} started {} ms early", job.name, instant, instant - t_));
+    if (f.claim == 1 && job.deadline && t_ > instant + *job.deadline + kMaxSkew + kSlowMax + kTick)
+      violation(fmt::format("{} {} started {} ms late, past its deadline", job.name, instant, t_ - instant));
+    if (f.state->job.settings.concurrency == Concurrency::forbid && active_[j] > 0)
+      violation(fmt::format("{} {}: forbid, and another run of it still runs", job.name, instant));
+    ++fl.starts;
+    fl.last_claim = f.claim;
+    const std::uint64_t h = mix(p_.seed, static_cast<std::uint64_t>(j), static_cast<std::uint64_t>(instant),
+                                static_cast<std::uint64_t>(f.claim));
+    SimRun run{j,
+               instant,
+               f.claim,
+               t_ + job.dur_min + static_cast<std::int64_t>(h % static_cast<std::uint64_t>(job.dur_max + 1)),
+               static_cast<int>((h >> 20) % 1000) < job.fail_per_mille,
+               ++run_ids_};
+    if (x.hang_next[static_cast<std::size_t>(j)]) {
+      x.hang_next[static_cast<std::size_t>(j)] = false;
+      run.end = INT64_MAX;
+    }
+    fl.active = run.id;
+    ++active_[j];
+    ++out_.fires;
+    (void)r;
+    x.runs.push_back(run);
+  }
+
+  // A run is over (ended, killed, or gone with its host), or frozen with its host.
+  void gone(const SimRun& run) {
+    if (run.frozen) return;
+    FireLog& fl = fires_[key_of(run.job, run.instant)];
+    if (fl.active == run.id) fl.active = 0;
+    --active_[run.job];
+  }
+
+  void step(int r) {
+    Replica& x = replicas_[static_cast<std::size_t>(r)];
+    if (!x.up) {
+      if (t_ >= x.down_until) start_replica(r, x.clock.skew);
+      return;
+    }
+    if (x.paused_until > t_ || x.busy_until > t_) return;
+    x.store->faults.unreachable = x.unreachable_until > t_;
+    open(x);
+    if (!x.opened) return;
+    // Ends first (the loop retires runs before the next instants fire), recorded in one round trip.
+    for (auto it = x.runs.begin(); it != x.runs.end();) {
+      if (it->end > t_) {
+        ++it;
+        continue;
+      }
+      gone(*it);
+      x.ledger->ended({jobs_[static_cast<std::size_t>(it->job)].name, kEpoch + milliseconds{it->instant}}, it->claim,
+                      it->fail ? "failure" : "success", it->fail ? 1 : 0);
+      it = x.runs.erase(it);
+    }
+    x.ledger->flush();
+    // Due instants: the newest one at most a minute old is asked for, older ones go through catch-up (skip).
+    const std::int64_t now = (x.clock.now() - kEpoch).count();
+    for (std::size_t j = 0; j < jobs_.size(); ++j) {
+      const SimJob& job = jobs_[j];
+      if (x.next[j] > now) continue;
+      const std::int64_t newest = job.offset + (now - job.offset) / job.period * job.period;
+      for (auto i = x.next[j]; i < newest; i += job.period) skip(static_cast<int>(j), i);
+      if (now - newest <= kOnTimeSlack)
+        x.ledger->may_run(x.states[j], kEpoch + milliseconds{newest});
+      else
+        skip(static_cast<int>(j), newest);
+      x.next[j] = newest + job.period;
+    }
+    std::vector<HeldRun> held;
+    for (const auto& run : x.runs)
+      held.push_back({{jobs_[static_cast<std::size_t>(run.job)].name, kEpoch + milliseconds{run.instant}}, run.claim});
+    const LedgerTurn turn = x.ledger->turn(x.states, held);
+    for (const Fence& f : turn.stop)
+      std::erase_if(x.runs, [&](const SimRun& run) {
+        const bool match = jobs_[static_cast<std::size_t>(run.job)].name == f.fire.job &&
+                           kEpoch + milliseconds{run.instant} == f.fire.instant;
+        if (match) gone(run);  // killed (SIGKILL): its end is never recorded, its lease runs out
+        return match;
+      });
+    for (const auto& f : turn.start) start_run(x, r, f);
+    for (const auto& f : turn.rerun) {
+      ++out_.reruns;
+      start_run(x, r, f);
+    }
+    // Runs of a host that resumed and that its ledger did not stop run again
+    // (their leases held: no peer may have taken them over or, under forbid,
+    // started another run of the job meanwhile; the lease check below says so).
+    for (auto& run : x.runs)
+      if (run.frozen) {
+        run.frozen = false;
+        FireLog& fl = fires_[key_of(run.job, run.instant)];
+        const SimJob& job = jobs_[static_cast<std::size_t>(run.job)];
+        if (fl.active)
+          violation(fmt::format("{} {} resumed on {} beside another run of it", job.name, run.instant, x.name));
+        fl.active = run.id;
+        ++active_[run.job];
+      }
+    // A run of a replica that is not paused never outlives its claim's lease (looked at each second).
+    for (const auto& run : x.runs) {
+      if (out_.steps % 5 != 0) break;
+      const auto& rows = db_->fires[jobs_[static_cast<std::size_t>(run.job)].name];
+      const auto row = rows.find((kEpoch + milliseconds{run.instant}).time_since_epoch().count());
+      if (row != rows.end() && row->second.replica == x.name && row->second.lease_until &&
+          *row->second.lease_until < kEpoch + milliseconds{t_})
+        violation(fmt::format("{} {} runs on {} past its lease", jobs_[static_cast<std::size_t>(run.job)].name,
+                              run.instant, x.name));
+    }
+  }
+
+  void inject(const Fault& f) {
+    ++out_.faults;
+    Replica& x = replicas_[static_cast<std::size_t>(f.replica)];
+    switch (f.kind) {
+      case FaultKind::crash:  // the host goes, with its runs; it comes back with no memory
+        if (!x.up) return;
+        for (const auto& run : x.runs) gone(run);
+        x.runs.clear();
+        x.ledger.reset();
+        x.up = false;
+        x.down_until = t_ + f.arg;
+        return;
+      case FaultKind::pause:  // the whole host stops (VM pause): its runs stop too, and resume with it
+        if (!x.up) return;
+        x.paused_until = std::max(x.paused_until, t_ + f.arg);
+        for (auto& run : x.runs) {
+          if (run.end != INT64_MAX) run.end += f.arg;
+          gone(run);
+          run.frozen = true;
+        }
+        return;
+      case FaultKind::partition: x.unreachable_until = std::max(x.unreachable_until, t_ + f.arg); return;
+      case FaultKind::lose_reply:
+        if (x.up) x.store->faults.lose_replies = 1;
+        return;
+      case FaultKind::slow:
+        x.slow_calls = 3;
+        x.slow_ms = f.arg;
+        return;
+      case FaultKind::skew: x.clock.skew = f.arg; return;
+      case FaultKind::kill:
+        if (!x.runs.empty()) x.runs[static_cast<std::size_t>(f.arg) % x.runs.size()].end = t_;  // ends now
+        return;
+      case FaultKind::hang: x.hang_next[static_cast<std::size_t>(f.arg % p_.jobs)] = true; return;
+      case FaultKind::reload: {  // a job's settings change mid-run, on every replica
+        SimJob& job = jobs_[static_cast<std::size_t>(f.arg % p_.jobs)];
+        job.concurrency = job.concurrency == Concurrency::forbid ? Concurrency::allow : Concurrency::forbid;
+        job.rerun = !job.rerun;
+        for (auto& y : replicas_)
+          if (y.up)
+            y.states[static_cast<std::size_t>(f.arg % p_.jobs)]->job.settings.concurrency = job.concurrency,
+                                                      y.states[static_cast<std::size_t>(f.arg % p_.jobs)]
+                                                          ->job.settings.rerun_lost = job.rerun;
+        return;
+      }
+    }
+  }
+
+  // Every instant of the quiet end (faults over, leases and catch-up settled) ran or was skipped, said.
+  void check_complete() {
+    for (std::size_t j = 0; j < jobs_.size(); ++j)
+      for (auto i = first_after(jobs_[j], quiet_from_); i < end_ - kOnTimeSlack; i += jobs_[j].period) {
+        const auto it = fires_.find(key_of(static_cast<int>(j), i));
+        if (it == fires_.end() || (it->second.starts == 0 && !it->second.skipped))
+          violation(fmt::format("{} {} neither ran nor was skipped (lost in silence)", jobs_[j].name, i));
+      }
+  }
+
+  void prune() {
+    const std::int64_t before = std::min(t_ - 5 * 60'000, quiet_from_ - 60'000);
+    std::erase_if(fires_, [&](const auto& kv) { return kv.first / 1024 < before && kv.second.active == 0; });
+  }
+
+  Params p_;
+  std::vector<Fault> faults_;
+  std::vector<SimJob> jobs_;
+  std::unordered_map<std::string, int> index_;
+  std::unique_ptr<MemoryDatabase> db_;
+  std::vector<Replica> replicas_;
+  std::unordered_map<std::int64_t, FireLog> fires_;
+  std::vector<int> active_;  // per job, its runs going
+  std::int64_t t_ = 0, end_ = 0, quiet_from_ = 0;
+  std::uint64_t run_ids_ = 0;
+  Outcome out_;
+};
+
+}  // namespace
+
+const char* fault_name(FaultKind k) {
+  static constexpr const char* kNames[] = {"crash", "pause", "partition", "lose-reply", "slow",
+                                           "skew",  "kill",  "hang",      "reload"};
+  return kNames[static_cast<int>(k)];
+}
+
+std::vector<Fault> schedule_faults(const Params& p) {
+  std::mt19937_64 rng(mix(p.seed, 2));
+  const auto end = static_cast<std::int64_t>(p.hours * 3'600'000 * 0.8);
+  std::vector<Fault> out;
+  // About one fault every 2.5 s of virtual time, across the replicas.
+  for (std::int64_t t = 0; t < end; t += 1 + static_cast<std::int64_t>(rng() % 5'000)) {
+    Fault f;
+    f.at = t;
+    f.replica = static_cast<int>(rng() % static_cast<std::uint64_t>(p.replicas));
+    f.kind = static_cast<FaultKind>(rng() % 9);
+    auto between = [&](std::int64_t lo, std::int64_t hi) {
+      return lo + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
+    };
+    switch (f.kind) {
+      case FaultKind::crash: f.arg = between(1'000, 60'000); break;
+      case FaultKind::pause: f.arg = between(1'000, 40'000); break;  // past the lease (15 s) at times
+      case FaultKind::partition: f.arg = between(1'000, 40'000); break;
+      case FaultKind::slow: f.arg = between(10, kSlowMax); break;
+      case FaultKind::skew: f.arg = between(-kMaxSkew, kMaxSkew); break;
+      default: f.arg = static_cast<std::int64_t>(rng() % 1'000'000); break;
+    }
+    out.push_back(f);
+  }
+  return out;
+}
+
+Outcome simulate(const Params& p, const std::vector<Fault>& faults) { return World(p, faults).run(); }
+
+}  // namespace fuzzycron::simulation
