@@ -80,10 +80,6 @@ class FUZZYCRON_EXPORT BalanceLock {
   std::vector<BalanceGroup> groups_;  // sorted by (shape, zone)
 };
 
-// Its name before 0.5 (CHANGELOG.md); "balance" alone names the act of
-// balancing (fuzzycron/balancer.h), the lock is a BalanceLock.
-using Balance = BalanceLock;
-
 // Whether options.balance is set and names no slot for this job although its
 // schedule has hash forms: it then runs at plain H (callers warn).
 FUZZYCRON_EXPORT bool missing_from_balance(std::string_view expression, const ParseOptions& options);

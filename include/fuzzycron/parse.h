@@ -18,6 +18,9 @@
 namespace fuzzycron {
 
 class BalanceLock;  // fuzzycron/balance.h
+// Its name before 0.5 (CHANGELOG.md); "balance" alone names the act of
+// balancing (fuzzycron/balancer.h), the lock is a BalanceLock.
+using Balance = BalanceLock;
 
 struct ParseOptions {
   Dialect dialect = Dialect::standard;
