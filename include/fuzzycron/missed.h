@@ -42,13 +42,15 @@ struct Missed {
 //
 // Example:
 //   const Schedule hourly = parse("0 * * * *");
-//   const auto last = *parse_rfc3339("2026-03-01T08:00:00Z");
-//   const auto now = *parse_rfc3339("2026-03-01T12:30:00Z");
-//   missed(hourly, last, now, {CatchUp::latest}).run;     // {12:00}
-//   missed(hourly, last, now, {CatchUp::all, 2}).run;     // {11:00, 12:00}; .skipped == 2
-//   MissedPolicy p{CatchUp::all, 10, std::chrono::minutes{90}};
-//   missed(hourly, last, now, p).run;                     // {11:00, 12:00}: 09:00 and 10:00 are too old
-// (tests/intervals/limits_test.cc, Missed.ThePoliciesOfTheRunner, runs these examples.)
+//   const auto at = [](const char* text) { return *parse_rfc3339(text); };
+//   const auto last = at("2026-03-01T08:00:00Z"), now = at("2026-03-01T12:30:00Z");
+//   missed(hourly, last, now, {CatchUp::latest}).run;  // == std::vector{at("2026-03-01T12:00:00Z")}
+//   const Missed two = missed(hourly, last, now, {CatchUp::all, 2});
+//   two.run;      // == std::vector{at("2026-03-01T11:00:00Z"), at("2026-03-01T12:00:00Z")}
+//   two.skipped;  // == 2
+//   // 09:00 and 10:00 are older than the 90-minute starting deadline:
+//   const MissedPolicy p{CatchUp::all, 10, std::chrono::minutes{90}};
+//   missed(hourly, last, now, p).run.size();  // == 2
 FUZZYCRON_EXPORT Missed missed(const Schedule& schedule, sys_milliseconds last_run, sys_milliseconds now,
                                const MissedPolicy& policy);
 

@@ -16,6 +16,9 @@
 
 namespace fuzzycron::pipeline {
 
+using engine::days_from_civil;
+using engine::instants_of_local;
+
 #ifndef FUZZYCRON_HAVE_LIBICAL
 
 CalendarExclusions read_ical_file(const std::string& path, const Zone&, const std::string& text, int column) {

@@ -11,6 +11,9 @@
 
 namespace fuzzycron::pipeline {
 
+using engine::CompiledSchedule;
+using engine::Zone;
+
 struct CalendarExclusions {
   std::vector<CompiledSchedule::DayRange> days;
   std::vector<CompiledSchedule::Span> spans;

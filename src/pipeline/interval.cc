@@ -15,6 +15,12 @@
 #include "syntax/interval.h"
 
 namespace fuzzycron::pipeline {
+
+using engine::Access;
+using engine::civil_from_days;
+using engine::CivilDate;
+using engine::days_from_civil;
+using engine::Interval;
 namespace {
 
 using DayRange = CompiledSchedule::DayRange;
