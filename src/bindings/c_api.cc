@@ -21,8 +21,8 @@
 
 #include "fuzzycron/balance.h"
 #include "fuzzycron/explain.h"
-#include "fuzzycron/missed.h"
 #include "fuzzycron/lint.h"
+#include "fuzzycron/missed.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/version.h"

@@ -99,7 +99,7 @@ class Runner {
   bool reload_requested_ = false;
   std::optional<std::int64_t> reload_at_;  // mono: a file change, read once the writer is done
   std::string text_;
-  std::string lock_text_;                   // the balance lock's text as last applied ("" without --balance)
+  std::string lock_text_;                       // the balance lock's text as last applied ("" without --balance)
   std::shared_ptr<const BalanceLock> balance_;  // that lock, read again on reload
   std::vector<std::string> problems_;
   int signal_fd_ = -1, inotify_fd_ = -1;
