@@ -82,8 +82,14 @@ type Options struct {
 	DST          string        // "" = the dialect's own; cron, wall, skip-first, shift-both, ...
 	HashScheme   string        // "" = the dialect's scheme; fc1, jenkins, furiko, croniter, cron-parser
 	OffsetWindow time.Duration // > 0: shift each fire time by the seed's stable offset in [0, OffsetWindow)
-	Balance      *Balance      // nil: plain H; else hash forms take the lock's slot for this job (a job it does not name keeps plain H)
+	BalanceLock  *Balance      // nil: plain H; else hash forms take the lock's slot for this job (a job it does not name keeps plain H)
+	NotBefore    time.Time     // zero: none; else no fire before it (included)
+	NotAfter     time.Time     // zero: none; else no fire after it (included)
+	Except       string        // local dates without fires: "2026-12-25,2026-12-24..2026-12-31", or .ics files (docs/calendars.md)
 	Extra        map[string]string
+
+	// Deprecated: use BalanceLock (refused from 0.6).
+	Balance *Balance
 
 	// Deprecated: use Zone (refused from 0.6).
 	TimeZone string
@@ -128,7 +134,7 @@ type Balance struct {
 //
 //	text, _ := os.ReadFile("jobs.lock")
 //	lock, err := fuzzycron.ReadBalance(text)
-//	s, err := fuzzycron.ParseWithOptions("H * * * *", fuzzycron.Options{Seed: []string{"sync"}, Balance: lock})
+//	s, err := fuzzycron.ParseWithOptions("H * * * *", fuzzycron.Options{Seed: []string{"sync"}, BalanceLock: lock})
 func ReadBalance(text []byte) (*Balance, error) {
 	var e C.fuzzycron_error
 	var handle *C.fuzzycron_balance
@@ -225,6 +231,15 @@ func newCOptions(o Options) *cOptions {
 	if o.robfigSeconds {
 		set("seconds-first", "true")
 	}
+	if !o.NotBefore.IsZero() {
+		set("not-before", o.NotBefore.UTC().Format(time.RFC3339Nano))
+	}
+	if !o.NotAfter.IsZero() {
+		set("not-after", o.NotAfter.UTC().Format(time.RFC3339Nano))
+	}
+	if o.Except != "" {
+		set("except", o.Except)
+	}
 	keys := make([]string, 0, len(o.Extra))
 	for k := range o.Extra {
 		keys = append(keys, k)
@@ -246,11 +261,15 @@ func newCOptions(o Options) *cOptions {
 		c.o.option_values = (**C.char)(c.values)
 		c.o.option_count = C.size_t(len(names))
 	}
-	if o.Balance != nil {
-		if o.Balance.handle == nil {
+	lock := o.BalanceLock
+	if lock == nil {
+		lock = o.Balance
+	}
+	if lock != nil {
+		if lock.handle == nil {
 			c.o.balance = (*C.fuzzycron_balance)(unsafe.Pointer(uintptr(1))) // refused as not a live lock
 		} else {
-			c.o.balance = o.Balance.handle
+			c.o.balance = lock.handle
 		}
 	}
 	return c

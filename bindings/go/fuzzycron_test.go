@@ -184,11 +184,11 @@ func TestBalance(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer lock.Close()
-	got, err := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"ops", "sync"}, Balance: lock})
+	got, err := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"ops", "sync"}, BalanceLock: lock})
 	if err != nil || got != "41 * * * *" {
 		t.Errorf("Resolve = %q, %v; want 41 * * * *", got, err)
 	}
-	s, err := fuzzycron.ParseWithOptions("H * * * *", fuzzycron.Options{Seed: []string{"ops", "sync"}, Balance: lock})
+	s, err := fuzzycron.ParseWithOptions("H * * * *", fuzzycron.Options{Seed: []string{"ops", "sync"}, BalanceLock: lock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestBalance(t *testing.T) {
 		t.Errorf("Next = %v", next)
 	}
 	plain, _ := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"ops", "other"}})
-	other, _ := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"ops", "other"}, Balance: lock})
+	other, _ := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"ops", "other"}, Balance: lock}) // the old field name still works in 0.5
 	if plain != other {
 		t.Errorf("a job not in the lock: %q, plain H %q", other, plain)
 	}
@@ -207,7 +207,7 @@ func TestBalance(t *testing.T) {
 	}
 	closed, _ := fuzzycron.ReadBalance([]byte(`{"fuzzycron_balance": 1, "dialect": "kubernetes", "hash": "fc1", "epsilon": 0.25, "groups": []}`))
 	closed.Close()
-	if _, err := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"a"}, Balance: closed}); err == nil {
+	if _, err := fuzzycron.Resolve("H * * * *", fuzzycron.Options{Seed: []string{"a"}, BalanceLock: closed}); err == nil {
 		t.Error("a closed lock was accepted")
 	}
 }
@@ -273,5 +273,28 @@ func TestOptionsFollowTheSchema(t *testing.T) {
 	}
 	if n := w.Next(from); n.Minute() == 0 && n.Second() == 0 || n.Sub(from) > time.Hour+15*time.Minute {
 		t.Errorf("offset window: next %v", n)
+	}
+}
+
+// Bounds and excluded days reach the library: the daily 00:00 after
+// 2026-03-01 skips the excluded 2nd and stops after the 4th.
+func TestBoundsAndExcludedDays(t *testing.T) {
+	s, err := fuzzycron.ParseWithOptions("0 0 * * *", fuzzycron.Options{
+		NotBefore: time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC),
+		NotAfter:  time.Date(2026, 3, 4, 0, 0, 0, 0, time.UTC),
+		Except:    "2026-03-02"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for at := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC); ; {
+		at = s.Next(at)
+		if at.IsZero() {
+			break
+		}
+		got = append(got, at.UTC().Format("01-02"))
+	}
+	if strings.Join(got, " ") != "03-03 03-04" {
+		t.Errorf("fires %v, want 03-03 03-04", got)
 	}
 }
