@@ -47,14 +47,14 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_until(predicate, timeout=DEADLINE, what="a condition"):
-    """Polls predicate until it is true (returns its value) or the deadline passes."""
+def wait_until(predicate, timeout=DEADLINE, what="a condition", interval=0.05):
+    """Polls predicate every `interval` s until it is true (returns its value) or the deadline passes."""
     deadline = time.monotonic() + max(timeout, DEADLINE)
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
-        time.sleep(0.05)
+        time.sleep(interval)
     raise AssertionError(f"{what} not reached in {max(timeout, DEADLINE)} s")
 
 
