@@ -56,6 +56,10 @@ function nativeOptions(options, name = 'options') {
       if (options[now] !== undefined) throw new TypeError(`${before} and ${now} are one option: give one`);
       options[now] = options[before];
     }
+  // The WebAssembly build has no file system (-sFILESYSTEM=0): a file named
+  // here would reach the runtime's missing fd_read. Refused with a message instead.
+  if (options.balanceLock !== undefined || options.balance !== undefined)
+    throw new Error('balanceLock: the WebAssembly package reads no files (its library is built without a file system)');
   const o = {};
   for (const key of TEXTS)
     if (options[key] !== undefined)
