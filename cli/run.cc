@@ -77,8 +77,8 @@ bool finish_options(Run& c, std::ostream& err) {
   }
   if (!c.sim_start.empty()) {
     o.sim_start = parse_from(c.sim_start);
-    if (!(c.sim_rate > 0)) {
-      err << "fuzzycron: --sim-rate must be above 0\n";
+    if (!(c.sim_rate >= 0)) {
+      err << "fuzzycron: --sim-rate must be above 0, or 0 (virtual time: jump over idle time)\n";
       return false;
     }
     o.sim_rate = c.sim_rate;
@@ -139,7 +139,10 @@ Command add_run(CommandLine& line) {
   sub.flag("--test", c->test, "check the file: problems as FILE:LINE:COL (exit 1), lint warnings");
   sub.flag("--dry-run", c->dry, "print each job's resolved schedule and next --count instants, run nothing");
   sub.option("--sim-start", c->sim_start, "run on a simulated clock from this RFC 3339 instant (tests)");
-  sub.option("--sim-rate", c->sim_rate, "simulated seconds per real second").show_default();
+  sub.option("--sim-rate", c->sim_rate,
+             "simulated seconds per real second; 0: real speed while runs run, a jump to the next instant when none "
+             "does (tests that must not race the machine)")
+      .show_default();
   sub.option("--sim-control", c->options.sim_control, "a FIFO for 'step SECONDS' and 'suspend SECONDS' (tests)");
   sub.footer(
       "Per-job settings, comment lines directly above the entry (a plain cron ignores them):\n"

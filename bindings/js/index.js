@@ -39,7 +39,7 @@ function instant(value, name) {
 // secondsFirst, dayOr, strict, format, hashFields, hashSecondsByDefault,
 // hashNames; the names this package took before (tz, hash, secondAtBeginning,
 // a `furiko` object) still read. api.cc hands each to the library by name.
-const OLD_NAMES = { tz: 'zone', hash: 'hashScheme', secondAtBeginning: 'secondsFirst' };
+const OLD_NAMES = { tz: 'zone', hash: 'hashScheme', secondAtBeginning: 'secondsFirst', balance: 'balanceLock' };
 const TEXTS = ['dialect', 'zone', 'dst', 'hashScheme', 'host', 'offsetWindow', 'balanceLock', 'format'];
 const API_KEYS = new Set(['to', 'target', 'from', 'hosts', 'window', 'resolution']);  // lint's, resolve's, spread's
 const FLAGS = ['strict', 'secondsFirst', 'dayOr', 'hashFields', 'hashSecondsByDefault', 'hashNames'];
@@ -56,11 +56,13 @@ function nativeOptions(options, name = 'options') {
       if (options[now] !== undefined) throw new TypeError(`${before} and ${now} are one option: give one`);
       options[now] = options[before];
     }
-  // The WebAssembly build has no file system (-sFILESYSTEM=0): a file named
-  // here would reach the runtime's missing fd_read. Refused with a message instead.
-  if (options.balanceLock !== undefined || options.balance !== undefined)
-    throw new Error('balanceLock: the WebAssembly package reads no files (its library is built without a file system)');
   const o = {};
+  // The WebAssembly library has no file system (-sFILESYSTEM=0): Node reads
+  // the lock here and the library checks its text, naming the file as the CLI does.
+  if (options.balanceLock !== undefined) {
+    o.balanceLockFile = { path: string(options.balanceLock, 'balanceLock'), text: readLock(options.balanceLock) };
+    delete options.balanceLock;
+  }
   for (const key of TEXTS)
     if (options[key] !== undefined)
       o[key] = key === 'offsetWindow' && typeof options[key] === 'number' ? `${options[key]}ms` : string(options[key], key);
@@ -74,6 +76,20 @@ function nativeOptions(options, name = 'options') {
     if (value !== undefined && !(key in o) && !API_KEYS.has(key) && !(key in OLD_NAMES) && key !== 'seed' && key !== 'furiko')
       o[key] = typeof value === 'string' || typeof value === 'boolean' ? value : String(value);
   return o;
+}
+
+function readLock(path) {
+  let fs;
+  try {
+    fs = require('fs');
+  } catch {
+    throw new Error('balanceLock: no file system here (a browser): read the lock in Node, or resolve the schedules there');
+  }
+  try {
+    return fs.readFileSync(path, 'utf8');
+  } catch {
+    throw new FuzzycronError({ message: `${path}: cannot read the balance lock`, column: 1, text: path, kind: 'lock' });
+  }
 }
 
 // ---- fuzzycron's own API -------------------------------------------------

@@ -48,6 +48,9 @@ class FUZZYCRON_EXPORT BalanceLock {
   // The lock in a file, for schedules read as `dialect`: errors (kind lock)
   // name the file, and a lock written for another dialect is refused.
   static BalanceLock read_file(const std::string& path, Dialect dialect);
+  // A file's text read by the caller (JavaScript reads it with Node's fs: the
+  // WebAssembly library has no file system), with read_file's checks and messages.
+  static BalanceLock read_file_text(std::string_view text, const std::string& path, Dialect dialect);
   // Deterministic text: groups by shape and zone, jobs by key, one per line.
   std::string write() const;
 

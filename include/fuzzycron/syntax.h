@@ -90,4 +90,37 @@ FUZZYCRON_EXPORT bool days_are_ored(const LineSyntax& line, Dialect d) noexcept;
 // hour text starts with '*' (docs/dst.md).
 FUZZYCRON_EXPORT bool is_interval(const LineSyntax& line) noexcept;
 
+// An anchored interval as written (docs/intervals.md), in the dialects that
+// read them (standard, quartz, jenkins, furiko):
+//   @every 2w from 2026-01-06T09:00 | @every 90m from 2026-01-01T00:00Z
+//   @every 25m between 09:00 and 17:00 on mon-fri | @every 6h (phase from the seed)
+// The anchor is a wall time here; compiling resolves it in the schedule's zone.
+struct IntervalSyntax {
+  enum class Unit : unsigned char { seconds, days, months };
+  Unit unit = Unit::seconds;
+  long long count = 0;  // seconds (s m h and their sums), days (d w) or months (mo y)
+  // `from`: a wall-clock date and time, with an offset from UTC when one is written.
+  struct Anchor {
+    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+    std::optional<int> offset_seconds;  // Z, +01:00
+    int column = 0;                     // 1-based, of the anchor's text
+  };
+  std::optional<Anchor> from;
+  // `between A and B`: seconds of the day, B included; `on`: bit w, 0 = Sunday.
+  bool window = false;
+  int window_lo = 0, window_hi = 0;
+  unsigned char weekdays = 0x7f;
+  std::string text;  // the expression, for located errors
+  int column = 1;    // of '@every'
+};
+
+// True when the text (leading blanks aside) starts with "@every".
+FUZZYCRON_EXPORT bool is_every(std::string_view text) noexcept;
+
+// The interval's parts. Throws fuzzycron::Error (syntax) with the column of the mistake.
+//
+// Example:
+//   interval_syntax_of("@every 90m from 2026-01-01T00:00Z").count;  // == 5400
+FUZZYCRON_EXPORT IntervalSyntax interval_syntax_of(std::string_view text);
+
 }  // namespace fuzzycron

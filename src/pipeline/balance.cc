@@ -132,9 +132,13 @@ BalanceLock BalanceLock::read_file(const std::string& path, Dialect dialect) {
   if (!in) throw Error(ErrorKind::lock, path + ": cannot read the balance lock", path, 1);
   std::ostringstream text;
   text << in.rdbuf();
+  return read_file_text(text.str(), path, dialect);
+}
+
+BalanceLock BalanceLock::read_file_text(std::string_view text, const std::string& path, Dialect dialect) {
   BalanceLock lock;
   try {
-    lock = read(text.str());
+    lock = read(text);
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::lock) throw;
     throw Error(e.kind(), path + (e.line() ? ":" + std::to_string(e.line()) : "") + ": " + e.message(), e.text(),

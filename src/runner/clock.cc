@@ -106,23 +106,33 @@ class SimClock final : public Clock {
     if (control_ >= 0) ::close(control_);
   }
 
+  bool jumping() const { return rate_ == 0; }
   std::int64_t elapsed() const {
-    return static_cast<std::int64_t>(static_cast<double>(clock_ms(CLOCK_MONOTONIC) - real_start_) * rate_);
+    const auto real = static_cast<double>(clock_ms(CLOCK_MONOTONIC) - real_start_);
+    return static_cast<std::int64_t>(jumping() ? real : real * rate_) + jumped_;
   }
   sys_milliseconds now() override {
     return sys_milliseconds{std::chrono::milliseconds{start_ + elapsed() + wall_offset_}};
   }
-  std::int64_t mono() override { return clock_ms(CLOCK_MONOTONIC); }
-  double rate() const override { return rate_; }
+  std::int64_t mono() override { return clock_ms(CLOCK_MONOTONIC) + jumped_; }
+  // A jumping clock's wall and monotonic clocks move together, as at rate 1.
+  double rate() const override { return jumping() ? 1.0 : rate_; }
+  void set_busy(bool busy) override { busy_ = busy; }
 
   void wait(std::optional<sys_milliseconds> wall, std::optional<std::int64_t> mono, const std::vector<int>& fds,
             std::vector<bool>& ready) override {
     double timeout = 60'000;
-    if (wall) timeout = std::min(timeout, static_cast<double>((*wall - now()).count()) / rate_);
+    const double speed = jumping() ? 1.0 : rate_;
+    if (wall) timeout = std::min(timeout, static_cast<double>((*wall - now()).count()) / speed);
     if (mono) timeout = std::min(timeout, static_cast<double>(*mono - this->mono()));
+    // Idle and jumping: only what is ready now, then the jump (without a
+    // target, real time passes as at rate 1: nothing is owed meanwhile).
+    const bool jump = jumping() && !busy_ && (wall || mono);
     bool control_ready = false;
-    poll_fds(fds, control_, clamp_timeout(timeout), ready, control_ready);
+    poll_fds(fds, control_, jump ? 0 : clamp_timeout(timeout), ready, control_ready);
     if (control_ready) read_control();
+    const bool any = control_ready || std::find(ready.begin(), ready.end(), true) != ready.end();
+    if (jump && !any && timeout > 0) jumped_ += static_cast<std::int64_t>(timeout + 0.999);
   }
 
   std::vector<ClockJump> jumps() override { return std::exchange(pending_, {}); }
@@ -155,6 +165,8 @@ class SimClock final : public Clock {
   double rate_;
   std::int64_t real_start_;
   std::int64_t wall_offset_ = 0;
+  std::int64_t jumped_ = 0;  // idle time jumped over (rate 0), on both clocks
+  bool busy_ = false;
   int control_ = -1;
   std::string text_;
   std::vector<ClockJump> pending_;

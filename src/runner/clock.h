@@ -36,8 +36,12 @@ class Clock {
                     std::vector<bool>& ready) = 0;
   // Steps and suspends since the last call.
   virtual std::vector<ClockJump> jumps() = 0;
-  // Clock milliseconds per real millisecond (1 for the real clock).
+  // Clock milliseconds per real millisecond (1 for the real clock and for a
+  // simulated clock that jumps over idle time).
   virtual double rate() const = 0;
+  // Whether runs are running (told before each wait): a jumping clock moves
+  // at real speed while they do and jumps only when the runner is idle.
+  virtual void set_busy(bool) {}
 };
 
 std::unique_ptr<Clock> make_real_clock();
@@ -68,6 +72,10 @@ class ManualClock final : public Clock {
   std::vector<ClockJump> jumps_;
 };
 // `control`: a FIFO read for lines "step SECONDS" (signed) and "suspend SECONDS".
+// Rate 0: virtual time for end-to-end tests that must not race the machine —
+// real speed while runs run; when none does, a wait with nothing ready jumps
+// straight to the instant or deadline it waits for (wall and monotonic clocks
+// both), so each fire starts exactly at its instant however slow the machine.
 std::unique_ptr<Clock> make_sim_clock(sys_milliseconds start, double rate, const std::string& control);
 
 }  // namespace fuzzycron::runner

@@ -326,6 +326,7 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
     std::vector<int> fds{signal_fd_, inotify_fd_, server_ ? server_->wake_fd() : -1};
     for (const auto& r : runs_)
       if (r->out >= 0) fds.push_back(r->out);
+    clock_.set_busy(!runs_.empty());
     clock_.wait(wall, mono, fds, ready);
     if (ready[0]) handle_signals();
     if (ready[2]) publish(server_->wanted());

@@ -260,14 +260,18 @@ class Reader {
 
 }  // namespace
 
+}  // namespace fuzzycron::syntax
+
+namespace fuzzycron {
+
 bool is_every(std::string_view text) noexcept {
   const auto first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos) return false;
   const std::string_view rest = text.substr(first);
-  return rest.size() >= 6 && same_word(rest.substr(0, 6), "@every") &&
+  return rest.size() >= 6 && syntax::same_word(rest.substr(0, 6), "@every") &&
          (rest.size() == 6 || rest[6] == ' ' || rest[6] == '\t');
 }
 
-IntervalSyntax parse_interval(std::string_view text) { return Reader(text).read(); }
+IntervalSyntax interval_syntax_of(std::string_view text) { return syntax::Reader(text).read(); }
 
-}  // namespace fuzzycron::syntax
+}  // namespace fuzzycron

@@ -14,19 +14,25 @@ jobs=$(nproc)
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 fail() { echo "consumer: FAIL: $*" >&2; exit 1; }
 step() { echo "== $*"; }
+# quietly CMD...: runs CMD with its output in a log, shown (the end) only when it fails.
+quietly() {
+  local rc=0
+  "$@" >"$work/last.log" 2>&1 || rc=$?
+  [ "$rc" -eq 0 ] || { tail -n 60 "$work/last.log" >&2; fail "exit $rc: $*"; }
+}
 
 # The expected output: the in-tree example and a tools program built here.
 expected_readme=$("$build/examples/example_readme" 2>&1)
 
 step "static: install the build tree under test"
-cmake --install "$build" --prefix "$work/static" >/dev/null
+quietly cmake --install "$build" --prefix "$work/static"
 
 step "shared: configure and build with BUILD_SHARED_LIBS=ON"
-cmake -S "$src" -B "$work/shared-build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
+quietly cmake -S "$src" -B "$work/shared-build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
   -DFUZZYCRON_TESTS=OFF -DFUZZYCRON_BENCH=OFF -DFUZZYCRON_EXAMPLES=OFF -DFUZZYCRON_PYTHON=ON \
-  -DCMAKE_INSTALL_PREFIX=/usr >/dev/null
-cmake --build "$work/shared-build" -j "$jobs" >/dev/null
-cmake --install "$work/shared-build" --prefix "$work/shared" >/dev/null
+  -DCMAKE_INSTALL_PREFIX=/usr
+quietly cmake --build "$work/shared-build" -j "$jobs"
+quietly cmake --install "$work/shared-build" --prefix "$work/shared"
 
 libdir_of() { dirname "$(find "$1" -name 'libfuzzycron.*' | head -1)"; }
 
@@ -64,10 +70,10 @@ for kind in static shared; do
   libdir=$(libdir_of "$prefix")
   export LD_LIBRARY_PATH=$libdir
   step "$kind: find_package(fuzzycron CONFIG) consumer under ASan+UBSan"
-  cmake -S "$src/tests/consumer/project" -B "$work/$kind-consumer" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  quietly cmake -S "$src/tests/consumer/project" -B "$work/$kind-consumer" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_PREFIX_PATH="$prefix" -DEXAMPLE="$src/examples/readme.cc" \
-    -DCMAKE_CXX_FLAGS="${san[*]}" -DCMAKE_EXE_LINKER_FLAGS="${san[*]}" >/dev/null
-  cmake --build "$work/$kind-consumer" >/dev/null
+    -DCMAKE_CXX_FLAGS="${san[*]}" -DCMAKE_EXE_LINKER_FLAGS="${san[*]}"
+  quietly cmake --build "$work/$kind-consumer"
   got=$("$work/$kind-consumer/readme" 2>&1) || fail "$kind cmake consumer: README example exited $?"
   [ "$got" = "$expected_readme" ] || fail "$kind cmake consumer output differs:"$'\n'"$got"
   tools_cmake=$("$work/$kind-consumer/tools")

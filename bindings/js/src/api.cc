@@ -47,13 +47,19 @@ fuzzycron::ParseOptions options_of(const std::string& text) {
   for (const auto& [key, v] : o.items()) {
     // What lint and spread take besides the parse options (their own keys, read by them).
     if (key == "from" || key == "target" || key == "hosts" || key == "window" || key == "resolution") continue;
+    if (key == "balanceLockFile") continue;  // read below, once the dialect is known
     if (key == "furiko" && v.is_object()) {
       for (const auto& [k, fv] : v.items()) set(k, fv);
     } else {
       set(key, v);
     }
   }
-  return fuzzycron::options_from_names(names);
+  fuzzycron::ParseOptions p = fuzzycron::options_from_names(names);
+  // index.js read the lock's file (the library here has no file system).
+  if (const auto file = o.find("balanceLockFile"); file != o.end())
+    p.balance = std::make_shared<const fuzzycron::BalanceLock>(fuzzycron::BalanceLock::read_file_text(
+        file->at("text").get<std::string>(), file->at("path").get<std::string>(), p.dialect));
+  return p;
 }
 
 // Runs f, turning every failure into {"error": ...}.
