@@ -69,13 +69,14 @@ const char* term_kind(fuzzycron::Term::Kind k) {
 }
 
 fuzzycron::ParseOptions croniter_options(const std::vector<std::string>& seed, const std::string& tz, bool sab,
-                                         bool day_or, const std::string& dst = "shift-both") {
+                                         bool day_or, const std::string& dst = "shift-both", bool cron_bug = false) {
   fuzzycron::OptionNames names;
   names.set("dialect", "croniter");
   names.set("zone", tz);
   if (!dst.empty()) names.set("dst", dst);  // croniter 6's, chosen per expression by fuzzycron._croniter (docs/dst.md)
   names.set("seconds-first", sab ? "true" : "false");
   names.set("day-or", day_or ? "true" : "false");
+  names.set("implement-cron-bug", cron_bug ? "true" : "false");
   fuzzycron::ParseOptions o = fuzzycron::options_from_names(names);
   o.seed = fuzzycron::Seed::bytes(seed);  // croniter's hash_id: bytes, as croniter hashes them
   return o;
@@ -181,7 +182,7 @@ PYBIND11_MODULE(_fuzzycron, m) {
   });
 
   // A balance lock (docs/balance.md), read from its text.
-  py::class_<fuzzycron::BalanceLock, std::shared_ptr<fuzzycron::BalanceLock>>(m, "Balance")
+  py::class_<fuzzycron::BalanceLock, std::shared_ptr<fuzzycron::BalanceLock>>(m, "BalanceLock")
       .def(py::init([](const std::string& text) {
              return std::make_shared<fuzzycron::BalanceLock>(fuzzycron::BalanceLock::read(text));
            }),
@@ -282,9 +283,10 @@ PYBIND11_MODULE(_fuzzycron, m) {
   m.def(
       "croniter_parse",
       [](const std::string& expr, const std::vector<std::string>& seed, const std::string& tz, bool sab, bool day_or,
-         const std::string& dst) { return fuzzycron::parse(expr, croniter_options(seed, tz, sab, day_or, dst)); },
+         const std::string& dst,
+         bool cron_bug) { return fuzzycron::parse(expr, croniter_options(seed, tz, sab, day_or, dst, cron_bug)); },
       py::arg("expr"), py::arg("seed"), py::arg("tz"), py::arg("second_at_beginning"), py::arg("day_or"),
-      py::arg("dst") = "shift-both");
+      py::arg("dst") = "shift-both", py::arg("implement_cron_bug") = false);
   m.def(
       "croniter_resolve",
       [](const std::string& expr, const std::vector<std::string>& seed, bool sab) {

@@ -185,8 +185,11 @@ bool same_folded(std::string_view a, std::string_view b) noexcept {
 bool has_old_name(const OptionSpec& o, std::string_view typed) {
   // No allocation per name compared: find_option runs for every option of
   // every parse through the C API.
-  for (const std::string_view old : old_option_names(o))
-    if (same_folded(old, typed)) return true;
+  for (std::string_view rest = o.old_names; !rest.empty();) {
+    const auto comma = rest.find(',');
+    if (same_folded(rest.substr(0, comma), typed)) return true;
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+  }
   return false;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <ostream>
 
 #include "fuzzycron/lint.h"
@@ -20,7 +21,8 @@ std::optional<std::pair<std::string, Config>> read_config(const RunnerOptions& o
     out << fmt::format("{}: cannot read the file\n", options.file);
     return std::nullopt;
   }
-  Config config = load_config(*text, options.parse, options.seed_host());
+  Config config = load_config(*text, options.parse, options.seed_host(),
+                              std::filesystem::path(options.file).parent_path().string());
   return std::pair{std::move(*text), std::move(config)};
 }
 

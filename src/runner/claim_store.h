@@ -106,7 +106,10 @@ class ClaimStore {
 };
 
 // A store at a libpq connection string or URI ("postgresql://user@host/db",
-// "host=/tmp dbname=cron"). Nothing is done until open().
-std::unique_ptr<ClaimStore> make_postgres_store(const std::string& url);
+// "host=/tmp dbname=cron"). Nothing is done until open(). A statement that
+// takes longer than `statement_timeout` fails: the runner passes its fence's
+// bound (ClusterOptions::statement_timeout), queries such as `runs` the default.
+std::unique_ptr<ClaimStore> make_postgres_store(const std::string& url,
+                                                std::chrono::milliseconds statement_timeout = std::chrono::seconds{5});
 
 }  // namespace fuzzycron::runner

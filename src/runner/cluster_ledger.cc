@@ -82,7 +82,9 @@ bool ClusterLedger::may_run(const std::shared_ptr<JobState>& s, sys_milliseconds
 LedgerTurn ClusterLedger::turn(const std::vector<std::shared_ptr<JobState>>& states,
                                const std::vector<HeldRun>& running) {
   LedgerTurn out;
-  for (auto& win : claim_due()) out.start.push_back({win.state, win.instant, win.attempt});
+  // No claim past the fence: the runs stop first (tick says so), the claims wait a turn.
+  if (!past_fence())
+    for (auto& win : claim_due()) out.start.push_back({win.state, win.instant, win.attempt});
   const Tick t = tick(states);
   for (const auto& r : running) {
     const bool taken = t.renewed && std::find(t.held.begin(), t.held.end(), r.fire) == t.held.end();
@@ -272,17 +274,29 @@ void ClusterLedger::flush() {
   ends_.clear();
 }
 
+// A lease that can no longer be renewed: the runs stop before it ends, so a
+// peer that takes them over never overlaps them. Asked before and after each
+// store call: a slow one (up to statement_timeout()) must not carry the loop
+// past that point unnoticed.
+bool ClusterLedger::past_fence() {
+  const auto now = clock_.mono();
+  if (now - last_renewed_ > (o_.lease - o_.fence_margin()).count()) {
+    fence_due_ = true;
+    last_renewed_ = now;  // said once per lease
+  }
+  return fence_due_;
+}
+
 ClusterLedger::Tick ClusterLedger::tick(const std::vector<std::shared_ptr<JobState>>& states) {
   Tick out;
   const auto mono = clock_.mono();
+  const auto stop_now = [&] {
+    out.stop_all = std::exchange(fence_due_, false) || out.stop_all;
+    return out;
+  };
+  if (past_fence()) return stop_now();
   const bool up = reconnect();
-  // A lease that can no longer be renewed: the runs stop before it ends, so a
-  // peer that takes them over never overlaps them.
-  if (mono - last_renewed_ > o_.lease.count() - std::min<std::int64_t>(o_.lease.count() / 3, 3'000)) {
-    out.stop_all = true;
-    last_renewed_ = mono;  // said once per lease
-  }
-  if (!up) return out;
+  if (!up || past_fence()) return stop_now();
   if (mono >= next_heartbeat_) {
     next_heartbeat_ = mono + o_.heartbeat.count();
     if (const auto rows = store_->heartbeat(o_.replica, 3 * o_.heartbeat)) {
@@ -294,6 +308,7 @@ ClusterLedger::Tick ClusterLedger::tick(const std::vector<std::shared_ptr<JobSta
     } else {
       db_error("heartbeat failed");
     }
+    if (past_fence()) return stop_now();
   }
   if (mono >= next_lease_) {
     next_lease_ = mono + o_.lease.count() / 3;
@@ -303,6 +318,7 @@ ClusterLedger::Tick ClusterLedger::tick(const std::vector<std::shared_ptr<JobSta
       out.held = *held;
     } else {
       db_error("lease renewal failed");
+      if (past_fence()) return stop_now();
     }
     for (const FireRow& lost : store_->expire()) {
       ++counters_.lost;
@@ -338,7 +354,7 @@ ClusterLedger::Tick ClusterLedger::tick(const std::vector<std::shared_ptr<JobSta
     next_retention_ = mono + 3'600'000;
     store_->retain(o_.retention);
   }
-  return out;
+  return stop_now();
 }
 
 // Ends rows no run stands for (attempt 0: whatever attempt holds them), each said as a skip.

@@ -11,6 +11,7 @@
 // rerun` jobs, one of them takes it over).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -39,6 +40,14 @@ struct ClusterOptions {
   // Stop runs a peer took over and runs whose lease cannot be renewed. Off
   // only in the simulator's planted bug (fuzzycron_simulation --plant fence-off).
   bool fence = true;
+
+  // A replica that has not renewed its lease for `lease - fence_margin()`
+  // stops its runs, so they end before a peer may take them over.
+  std::chrono::milliseconds fence_margin() const { return std::min(lease / 3, std::chrono::milliseconds{3'000}); }
+  // The longest a store call may block the loop: half the margin, so a
+  // hung statement cannot carry the replica past the point where it must stop
+  // (the ledger looks again after each call).
+  std::chrono::milliseconds statement_timeout() const { return fence_margin() / 2; }
 };
 
 struct ClusterCounters {
@@ -97,6 +106,7 @@ class ClusterLedger final : public Ledger {
   };
   std::vector<Win> claim_due();
   Tick tick(const std::vector<std::shared_ptr<JobState>>& states);
+  bool past_fence();
   bool preferred(const std::string& job, sys_milliseconds instant) const;
   bool reconnect();
   void db_error(const std::string& what);
@@ -113,6 +123,7 @@ class ClusterLedger final : public Ledger {
   std::vector<std::string> live_;  // replicas with a fresh heartbeat, this one included
   std::int64_t next_heartbeat_ = 0, next_lease_ = 0, next_skew_ = 0, next_retention_ = 0, next_reconnect_ = 0;
   std::int64_t last_renewed_ = 0, reconnect_backoff_ = 500;
+  bool fence_due_ = false;  // past the fence: the next tick stops every run
   std::optional<std::int64_t> last_error_log_;
 };
 

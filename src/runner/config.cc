@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <iterator>
@@ -11,6 +12,7 @@
 #include "fuzzycron/error.h"
 #include "fuzzycron/options.h"
 #include "fuzzycron/resolve.h"
+#include "fuzzycron/rfc3339.h"
 #include "suggest.h"
 
 namespace fuzzycron::runner {
@@ -20,7 +22,7 @@ using std::chrono::milliseconds;
 
 using tools::quoted;
 
-JobSettings with_defaults(const tools::JobSettings& given) {
+JobSettings with_defaults(const tools::EntrySettings& given) {
   JobSettings out;
   out.timeout = given.timeout;
   if (given.kill_grace) out.kill_grace = *given.kill_grace;
@@ -36,9 +38,43 @@ JobSettings with_defaults(const tools::JobSettings& given) {
   return out;
 }
 
+// A date or a range of `except` (YYYY-MM-DD[..YYYY-MM-DD]); anything else names a calendar file.
+bool is_date_item(std::string_view item) {
+  const auto date = [](std::string_view d) {
+    return d.size() == 10 && d[4] == '-' && d[7] == '-' && std::all_of(d.begin(), d.end(), [](char c) {
+             return c == '-' || std::isdigit(static_cast<unsigned char>(c));
+           });
+  };
+  const auto dots = item.find("..");
+  return dots == std::string_view::npos ? date(item) : date(item.substr(0, dots)) && date(item.substr(dots + 2));
+}
+
+// `# except:` with each calendar file found from `dir` (a relative name is the
+// crontab's neighbour, not the runner's working directory's); the files' texts
+// go to `calendars`, once each.
+std::string with_calendars(std::string_view except, const std::string& dir,
+                           std::vector<std::pair<std::string, std::string>>& calendars) {
+  std::string out;
+  for (std::size_t start = 0; start <= except.size();) {
+    const std::size_t end = std::min(except.find(',', start), except.size());
+    std::string_view item = except.substr(start, end - start);
+    start = end + 1;
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    std::string path(item);
+    if (!item.empty() && !is_date_item(item)) {
+      if (!dir.empty() && path.front() != '/') path = dir + "/" + path;
+      if (std::none_of(calendars.begin(), calendars.end(), [&](const auto& c) { return c.first == path; }))
+        calendars.emplace_back(path, read_text(path).value_or(""));
+    }
+    out += (out.empty() ? "" : ",") + path;
+  }
+  return out;
+}
+
 }  // namespace
 
-Config load_config(std::string_view text, const ParseOptions& base, const std::string& host) {
+Config load_config(std::string_view text, const ParseOptions& base, const std::string& host, const std::string& dir) {
   Config out;
   Crontab tab = parse_crontab(text, base.dialect);
   out.problems = std::move(tab.errors);
@@ -69,7 +105,8 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
         }
       }
       std::vector<Diagnostic> said;
-      job.settings = with_defaults(tools::read_job_settings(entry.settings, said));
+      const tools::EntrySettings given = tools::read_entry_settings(entry.settings, said);
+      job.settings = with_defaults(given);
       const Diagnostic* bad = nullptr;  // the first bad value leaves the job out
       for (auto& p : said) {
         if (p.severity == Severity::error) {
@@ -84,6 +121,10 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
                     bad->line);
       ParseOptions options = job.entry.options(base, host);
       if (job.settings.dst) options.dst = *job.settings.dst;
+      // Days without fires and bounds: the settings' own, else the command line's.
+      if (!given.except.empty()) options.except = with_calendars(given.except, dir, out.calendars);
+      if (!given.not_before.empty()) options.not_before = parse_rfc3339(given.not_before);
+      if (!given.not_after.empty()) options.not_after = parse_rfc3339(given.not_after);
       if (!entry.reboot) {
         try {
           ParsedAndResolved parsed = parse_and_resolve(entry.schedule, options);
@@ -104,6 +145,14 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       // The resolved text too: a balance lock that moves the job reschedules it.
       job.fingerprint = fmt::format("{}\n{}\n{}\n{}\n{}\n{}", job.name, entry.schedule, job.resolved, entry.command,
                                     entry.zone, options.dst_policy().name());
+      // Days without fires and bounds too, and the calendars' texts: a changed holiday file reschedules.
+      if (!options.except.empty() || options.not_before || options.not_after) {
+        job.fingerprint += fmt::format("\nexcept {}\nbounds {} {}", options.except,
+                                       options.not_before ? options.not_before->time_since_epoch().count() : 0,
+                                       options.not_after ? options.not_after->time_since_epoch().count() : 0);
+        for (const auto& [path, calendar] : out.calendars)
+          if (options.except.find(path) != std::string::npos) job.fingerprint += "\n" + calendar;
+      }
       for (const auto& [k, v] : entry.environment) job.fingerprint += "\n" + k + "=" + v;
       out.jobs.push_back(std::move(job));
     } catch (const Error& x) {

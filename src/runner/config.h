@@ -11,7 +11,7 @@
 #include "fuzzycron/crontab.h"
 #include "fuzzycron/diagnostic.h"
 #include "fuzzycron/parse.h"
-#include "tools/job_settings.h"
+#include "tools/entry_settings.h"
 
 namespace fuzzycron::runner {
 
@@ -19,7 +19,7 @@ using tools::Catchup;
 using tools::Concurrency;
 
 // An entry's settings as the runner acts on them: what the comment block says
-// (tools::read_job_settings), the runner's defaults for the rest.
+// (tools::read_entry_settings), the runner's defaults for the rest.
 struct JobSettings {
   std::optional<std::chrono::milliseconds> timeout;
   std::chrono::milliseconds kill_grace{10'000};
@@ -47,11 +47,16 @@ struct Job {
 struct Config {
   std::vector<Job> jobs;
   std::vector<Diagnostic> problems;  // bad lines: reported, the good ones still run
+  // The iCalendar files the jobs' `# except:` name, as read (path, text): a
+  // change in one reloads the crontab (reload.cc).
+  std::vector<std::pair<std::string, std::string>> calendars;
 };
 
 // Reads a crontab: each entry compiled with seed [host, name] in `base`
-// (dialect, zone, DST policy), its settings applied. Problems never throw.
-Config load_config(std::string_view text, const ParseOptions& base, const std::string& host);
+// (dialect, zone, DST policy), its settings applied. A relative calendar file
+// in `# except:` is found beside the crontab (in `dir`). Problems never throw.
+Config load_config(std::string_view text, const ParseOptions& base, const std::string& host,
+                   const std::string& dir = "");
 
 // A crontab file's whole text; nullopt when it cannot be read.
 std::optional<std::string> read_text(const std::string& path);

@@ -46,6 +46,7 @@ class Runner {
   void watch();
   bool reload(bool first);
   bool crontab_changed();
+  void watch_calendars();
   void apply(Config config, bool first);
   void mark(const std::shared_ptr<JobState>& s);
   void mark_waiting(const std::shared_ptr<JobState>& s);
@@ -99,8 +100,9 @@ class Runner {
   bool reload_requested_ = false;
   std::optional<std::int64_t> reload_at_;  // mono: a file change, read once the writer is done
   std::string text_;
-  std::string lock_text_;                       // the balance lock's text as last applied ("" without --balance)
-  std::shared_ptr<const BalanceLock> balance_;  // that lock, read again on reload
+  std::string lock_text_;  // the balance lock's text as last applied ("" without --balance)
+  std::vector<std::pair<std::string, std::string>> calendars_;  // `# except:` files (path, text) as last read
+  std::shared_ptr<const BalanceLock> balance_;                  // that lock, read again on reload
   std::vector<std::string> problems_;
   int signal_fd_ = -1, inotify_fd_ = -1;
   bool stopping_ = false;

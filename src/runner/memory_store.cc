@@ -30,6 +30,11 @@ bool MemoryClaimStore::call() {
     return false;
   }
   ++trips_;
+  if (faults.time_outs > 0) {
+    --faults.time_outs;
+    if (faults.slow) faults.slow();
+    return false;
+  }
   return true;
 }
 

@@ -65,7 +65,8 @@ class MemoryClaimStore final : public ClaimStore {
     bool unreachable = false;  // every call fails, open() too
     int lose_replies = 0;      // the next N calls that change rows commit, then fail as if the reply was lost
     std::function<void()>
-        slow;  // called after each call's changes, before its reply (a simulator advances its clock there)
+        slow;           // called after each call's changes, before its reply (a simulator advances its clock there)
+    int time_outs = 0;  // the next N calls wait (slow) and fail unchanged, as a statement that timed out
   };
   Faults faults;
 

@@ -10,9 +10,9 @@ namespace postgres {
 
 std::string PostgresStore::open(bool create_schema) {
   if (conn_) PQfinish(conn_);
-  // A short connect timeout: the loop must not hang on an unreachable database.
+  // The shortest connect timeout libpq has (2 s): the loop must not hang on an unreachable database.
   const char* keys[] = {"dbname", "connect_timeout", "application_name", nullptr};
-  const char* values[] = {url_.c_str(), "3", "fuzzycron", nullptr};
+  const char* values[] = {url_.c_str(), "2", "fuzzycron", nullptr};
   conn_ = PQconnectdbParams(keys, values, 1);
   if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
     std::string e = conn_ ? PQerrorMessage(conn_) : "out of memory";
@@ -21,8 +21,10 @@ std::string PostgresStore::open(bool create_schema) {
     conn_ = nullptr;
     return "cannot connect to the cluster database: " + e;
   }
-  {  // statements never wait long: a stuck lock must not stall the schedule
-    Result r(PQexec(conn_, "SET statement_timeout = '5s'"));
+  {  // statements never wait long: a stuck lock must not stall the schedule, nor outlast the fence
+    const std::string set =
+        "SET statement_timeout = " + std::to_string(std::max<std::int64_t>(statement_timeout_.count(), 100));
+    Result r(PQexec(conn_, set.c_str()));
     ++trips_;
   }
   if (std::string error = schema(create_schema); !error.empty()) return error;
@@ -213,8 +215,8 @@ std::vector<FireRow> PostgresStore::history(const std::string& job, sys_millisec
 
 }  // namespace postgres
 
-std::unique_ptr<ClaimStore> make_postgres_store(const std::string& url) {
-  return std::make_unique<postgres::PostgresStore>(url);
+std::unique_ptr<ClaimStore> make_postgres_store(const std::string& url, std::chrono::milliseconds statement_timeout) {
+  return std::make_unique<postgres::PostgresStore>(url, statement_timeout);
 }
 
 }  // namespace fuzzycron::runner

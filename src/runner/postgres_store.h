@@ -77,7 +77,8 @@ class Result {
 
 class PostgresStore final : public ClaimStore {
  public:
-  explicit PostgresStore(std::string url) : url_(std::move(url)) {}
+  PostgresStore(std::string url, std::chrono::milliseconds statement_timeout)
+      : url_(std::move(url)), statement_timeout_(statement_timeout) {}
   ~PostgresStore() override {
     if (conn_) PQfinish(conn_);
   }
@@ -137,6 +138,7 @@ class PostgresStore final : public ClaimStore {
   std::string schema(bool create);
 
   std::string url_;
+  std::chrono::milliseconds statement_timeout_;
   PGconn* conn_ = nullptr;
   PGresult* raw_ = nullptr;  // the last result (for PQcmdTuples)
   std::string error_;

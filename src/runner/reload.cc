@@ -44,9 +44,23 @@ void Runner::watch() {
 // Whether the directory's events name the crontab (or a ConfigMap's ..data
 // swap): other files in its directory (a log, an editor's swap file) change
 // nothing.
+// Watches the directories of the jobs' calendar files (a directory watched already is not added twice).
+void Runner::watch_calendars() {
+  if (inotify_fd_ < 0) return;
+  for (const auto& [path, text] : calendars_) {
+    const std::string dir = std::filesystem::path(path).parent_path().string();
+    inotify_add_watch(inotify_fd_, dir.empty() ? "." : dir.c_str(),
+                      IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB);
+  }
+}
+
 bool Runner::crontab_changed() {
   const std::string name = std::filesystem::path(o_.file).filename().string();
   const std::string lock = o_.balance.empty() ? "" : std::filesystem::path(o_.balance).filename().string();
+  const auto is_calendar = [&](std::string_view changed) {
+    return std::any_of(calendars_.begin(), calendars_.end(),
+                       [&](const auto& c) { return std::filesystem::path(c.first).filename() == changed; });
+  };
   alignas(inotify_event) char buf[16384];
   bool ours = false;
   for (ssize_t n; (n = ::read(inotify_fd_, buf, sizeof buf)) > 0;)
@@ -54,7 +68,7 @@ bool Runner::crontab_changed() {
       const auto* e = reinterpret_cast<const inotify_event*>(p);
       const std::string_view changed = e->len ? std::string_view(e->name) : std::string_view();
       ours = ours || changed.empty() || changed == name || (!lock.empty() && changed == lock) ||
-             changed.starts_with("..") || (e->mask & IN_Q_OVERFLOW);
+             changed.starts_with("..") || is_calendar(changed) || (e->mask & IN_Q_OVERFLOW);
       p += sizeof(inotify_event) + e->len;
     }
   return ours;
@@ -100,10 +114,15 @@ bool Runner::reload(bool first) {
       return false;
     }
   }
-  if (!first && text == text_ && lock_text == lock_text_) return true;
+  // The calendars the jobs name, as a holiday file changes: each one read again.
+  const bool calendars_same = std::all_of(calendars_.begin(), calendars_.end(),
+                                          [](const auto& c) { return read_text(c.first).value_or("") == c.second; });
+  if (!first && text == text_ && lock_text == lock_text_ && calendars_same) return true;
   ParseOptions parse = o_.parse;
   if (!o_.balance.empty()) parse.balance = balance_;
-  Config config = load_config(text, parse, o_.seed_host());
+  Config config = load_config(text, parse, o_.seed_host(), std::filesystem::path(o_.file).parent_path().string());
+  calendars_ = config.calendars;  // reported once when bad; a fixed calendar reloads
+  watch_calendars();
   std::vector<std::string> problems;  // one line each, for the log and /status
   std::size_t errors = 0;
   for (Diagnostic p : config.problems) {

@@ -8,6 +8,7 @@
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/options.h"
+#include "fuzzycron/rfc3339.h"
 #include "suggest.h"
 
 namespace fuzzycron::tools {
@@ -90,6 +91,17 @@ std::optional<std::string> apply(const CrontabSetting& s, EntrySettings& out) {
       return std::nullopt;
     }
     return "on-lost: " + quoted(v) + ": use skip (at most once) or rerun (idempotent jobs)";
+  }
+  if (s.key == "except") {
+    if (v.empty()) return "except: give dates (YYYY-MM-DD, YYYY-MM-DD..YYYY-MM-DD) or an iCalendar file";
+    out.except = v;
+    return std::nullopt;
+  }
+  if (s.key == "not-before" || s.key == "not-after") {
+    if (!parse_rfc3339(v))
+      return s.key + ": " + quoted(v) + ": write RFC 3339 with an offset, e.g. 2026-03-02T00:00:00Z";
+    (s.key == "not-before" ? out.not_before : out.not_after) = v;
+    return std::nullopt;
   }
   if (s.key == "dst") {
     out.dst = DstPolicy::from_name(s.value);

@@ -32,15 +32,31 @@ struct EntrySettings {
   std::string on_permanent_failure;  // a command run once when a run fails for good
   std::optional<bool> rerun_lost;    // on-lost: rerun (true) or skip (false)
   std::optional<DstPolicy> dst;
+  // Days without fires and bounds (docs/calendars.md), as written: the schema's
+  // `except` (dates, ranges, iCalendar files), `not-before`, `not-after`.
+  std::string except;
+  std::string not_before, not_after;
   // The settings given, (key, value) as written, for what a target cannot hold.
   std::vector<std::pair<std::string, std::string>> given;
 };
 
 // The keys a comment above an entry can hold; any other "# word: text" is prose
 // ("# owner: team-a"), and a near miss of one of these deserves a warning.
-inline constexpr std::string_view kEntrySettingKeys[] = {
-    "on-lost",           "name",  "timeout",  "kill-grace",           "concurrency", "catchup",
-    "starting-deadline", "retry", "retry-on", "on-permanent-failure", "dst",         "fields"};
+inline constexpr std::string_view kEntrySettingKeys[] = {"on-lost",
+                                                         "name",
+                                                         "timeout",
+                                                         "kill-grace",
+                                                         "concurrency",
+                                                         "catchup",
+                                                         "starting-deadline",
+                                                         "retry",
+                                                         "retry-on",
+                                                         "on-permanent-failure",
+                                                         "dst",
+                                                         "fields",
+                                                         "except",
+                                                         "not-before",
+                                                         "not-after"};
 bool is_entry_setting(std::string_view key);
 
 // What does not read is a Diagnostic (its text left to the caller, which has

@@ -252,6 +252,9 @@ class Exporter {
   }
 
   void write(const Job& job, const TargetSchedule& ts) {
+    // No target's schedule holds a holiday calendar or bounds (docs/calendars.md).
+    not_held(job, {"except", "not-before", "not-after"},
+             "its schedule has no days without fires or bounds: the job fires on them");
     switch (o_.target) {
       case Target::systemd: return systemd(job, ts);
       case Target::kubernetes: return kubernetes(job, ts);

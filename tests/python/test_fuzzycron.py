@@ -131,7 +131,7 @@ LOCK = """{"fuzzycron_balance": 1, "dialect": "standard", "hash": "fc1", "epsilo
 def test_balance_lock_gives_the_job_its_slot(tmp_path):
     path = tmp_path / "jobs.lock"
     path.write_text(LOCK)
-    lock = fuzzycron.read_balance(str(path))
+    lock = fuzzycron.read_balance_lock(str(path))
     assert lock.dialect == "standard" and lock.groups == 1
     assert fuzzycron.resolve("H * * * *", seed=["ops", "sync"], balance_lock=lock) == "41 * * * *"
     s = fuzzycron.parse("H * * * *", seed=["ops", "sync"], balance_lock=lock)
@@ -139,10 +139,17 @@ def test_balance_lock_gives_the_job_its_slot(tmp_path):
                                                                                       tzinfo=timezone.utc)
     # A job the lock does not name keeps plain H.
     assert fuzzycron.resolve("H * * * *", seed="other", balance_lock=lock) == fuzzycron.resolve("H * * * *", seed="other")
-    assert fuzzycron.Balance(lock.write()).write() == lock.write()
+    assert fuzzycron.BalanceLock(lock.write()).write() == lock.write()
     with pytest.raises(fuzzycron.ParseError) as e:
-        fuzzycron.Balance('{"fuzzycron_balance": 1,\n "dialect": standard}')
-    assert e.value.kind == "lock" and e.value.line == 2
+        fuzzycron.BalanceLock('{"fuzzycron_balance": 1,\n "dialect": standard}')
+    assert e.value.kind == "lock"
+    # The 0.4 names still read, with a DeprecationWarning naming the new one.
+    with pytest.warns(DeprecationWarning, match="fuzzycron.BalanceLock"):
+        assert fuzzycron.Balance is fuzzycron.BalanceLock
+    with pytest.warns(DeprecationWarning, match="read_balance_lock"):
+        assert fuzzycron.read_balance(str(path)).write() == lock.write()
+    with pytest.raises(AttributeError):
+        fuzzycron.Balanse and e.value.line == 2
     with pytest.raises(TypeError, match="balance_lock="):
         fuzzycron.resolve("H * * * *", seed="a", balance_lock=41)
     # A string is a lock's path (the schema's type for balance): the library reads it.

@@ -149,6 +149,31 @@ TEST_F(Cluster, AnUnreachableStoreFailsClosedAndStopsRunsBeforeTheLeaseEnds) {
   EXPECT_TRUE(stopped);
 }
 
+// Every store call hangs for the statement timeout and fails: the loop is held
+// up in each, and must still stop its run before the lease it last renewed ends.
+TEST_F(Cluster, StoreCallsThatTimeOutStillStopRunsBeforeTheLeaseEnds) {
+  Replica a(db, "a", clock);
+  ASSERT_EQ(a.ledger->open(), "");
+  a.ledger->may_run(states[0], kStart);
+  const auto claimed_at = clock.now();
+  ASSERT_EQ(turn(a).start.size(), 1u);
+  ClusterOptions o;
+  o.lease = 15s;
+  a.store->faults.slow = [&] { clock.advance(o.statement_timeout()); };
+  a.store->faults.time_outs = 1'000;
+  bool stopped = false;
+  for (int i = 0; i < 30 && !stopped; ++i) {
+    a.ledger->may_run(states[0], clock.now());  // new fires: claims that hang too
+    stopped = !turn(a).stop.empty();
+    if (stopped) {
+      EXPECT_LT(clock.now(), claimed_at + o.lease);  // the store's lease still holds: no peer has taken it
+    }
+    clock.advance(1s);
+  }
+  EXPECT_TRUE(stopped);
+  EXPECT_EQ(o.statement_timeout(), 1500ms);
+}
+
 TEST_F(Cluster, ALostRunIsTakenOverOnceAndItsOldHolderIsFenced) {
   Replica a(db, "a", clock), b(db, "b", clock), c(db, "c", clock);
   for (Replica* r : {&a, &b, &c}) ASSERT_EQ(r->ledger->open(), "");

@@ -110,10 +110,12 @@ class RunnerLoop : public ::testing::Test {
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
   // Runs `crontab` from `start` until `until`; the log's events, in order.
-  std::vector<json> run(const std::string& crontab, const char* start, const char* until) {
+  std::vector<json> run(const std::string& crontab, const char* start, const char* until,
+                        std::function<void(const FakeLauncher::Launch&)> on_launch = {}) {
     std::ofstream(options_.file) << crontab;
     clock_ = std::make_unique<ManualClock>(at(start));
     launcher_ = std::make_unique<FakeLauncher>(*clock_);
+    launcher_->on_launch = std::move(on_launch);
     std::ostringstream log;
     Runner runner(options_, *clock_, *launcher_, log);
     status_ = runner.run(at(until));
@@ -437,6 +439,44 @@ TEST_F(RunnerLoop, JobsKnowTheirFire) {
   EXPECT_EQ(launcher_->launches[1].env.at("FUZZYCRON_ATTEMPT"), "2");
   EXPECT_EQ(launcher_->launches[1].env.at("FUZZYCRON_REPLICA"), "web-07");
   EXPECT_FALSE(launcher_->launches[1].env.at("FUZZYCRON_RUN_ID").empty());
+}
+
+// Issue 32: days without fires and bounds as per-job settings.
+TEST_F(RunnerLoop, ExceptAndBoundsFromTheSettings) {
+  run("# name: daily\n# except: 2026-03-03, 2026-03-05..2026-03-06\n# not-after: 2026-03-08T00:00:00Z\n"
+      "0 9 * * * daily.sh\n",
+      "2026-03-01T00:00:00Z", "2026-03-10T00:00:00Z");
+  std::vector<std::string> days;
+  for (const auto& l : launcher_->launches) days.push_back(format_rfc3339(l.wall, TimeZone::utc()).substr(0, 10));
+  EXPECT_EQ(days, (std::vector<std::string>{"2026-03-01", "2026-03-02", "2026-03-04", "2026-03-07"}));
+}
+
+// A holiday file beside the crontab (a relative name), read again when it
+// changes; one that no longer reads leaves the running schedule, said once.
+TEST_F(RunnerLoop, ACalendarFileIsReadAgainWhenItChanges) {
+  const auto ics = [&](const char* day, const char* next_day) {
+    std::ofstream(dir_ / "holidays.ics") << "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//fuzzycron//test//EN\r\n"
+                                         << "BEGIN:VEVENT\r\nUID:h@test\r\nDTSTAMP:20260101T000000Z\r\n"
+                                         << "DTSTART;VALUE=DATE:" << day << "\r\nDTEND;VALUE=DATE:" << next_day
+                                         << "\r\nSUMMARY:Holiday\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
+  };
+  ics("20260303", "20260304");
+  int launched = 0;
+  const auto events = run("# name: daily\n# except: holidays.ics\n0 9 * * * daily.sh\n", "2026-03-01T00:00:00Z",
+                          "2026-03-06T00:00:00Z", [&](const FakeLauncher::Launch&) {
+                            if (++launched == 1) ics("20260304", "20260305");  // the holiday moves a day
+                            if (launched == 2) std::ofstream(dir_ / "holidays.ics") << "not a calendar\n";
+                          });
+  std::vector<std::string> days;
+  for (const auto& l : launcher_->launches) days.push_back(format_rfc3339(l.wall, TimeZone::utc()).substr(0, 10));
+  // 03-03 runs (no longer a holiday), 03-04 does not (the moved one, kept when the file broke).
+  EXPECT_EQ(days, (std::vector<std::string>{"2026-03-01", "2026-03-02", "2026-03-03", "2026-03-05"}));
+  const auto reloads = of(events, "config.reload");
+  ASSERT_EQ(reloads.size(), 2u);
+  EXPECT_EQ(reloads[0]["result"], "success");
+  EXPECT_EQ(reloads[1]["result"], "error");
+  EXPECT_EQ(reloads[1]["kept"], "the running configuration");
+  EXPECT_NE(reloads[1].dump().find("not an iCalendar file"), std::string::npos) << reloads[1];
 }
 
 }  // namespace

@@ -24,11 +24,11 @@ from typing import Iterator, List, Optional, Sequence, Union
 from zoneinfo import ZoneInfo
 
 from . import _fuzzycron
-from ._fuzzycron import Balance, ParseError
+from ._fuzzycron import BalanceLock, ParseError
 
 __version__ = _fuzzycron.__version__
-__all__ = ["parse", "resolve", "offset", "explain", "lint", "Schedule", "Missed", "Finding", "ParseError", "Balance",
-           "read_balance", "option_schema", "croniter",
+__all__ = ["parse", "resolve", "offset", "explain", "lint", "Schedule", "Missed", "Finding", "ParseError",
+           "BalanceLock", "read_balance_lock", "option_schema", "croniter",
            "CroniterBadCronError", "CroniterBadDateError", "CroniterNotAlphaError"]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -83,17 +83,17 @@ def _pairs(options: dict) -> List[tuple]:
 
 
 def _split(options: dict):
-    """(pairs, balance lock): a Balance object travels beside the pairs."""
+    """(pairs, balance lock): a BalanceLock object travels beside the pairs."""
     options = dict(options)
     balance = None
     for key in ("balance_lock", "balance"):  # balance: the old name, still read (the library warns for a path)
         lock = options.pop(key, None)
         if isinstance(lock, (str, os.PathLike)):
             options[key] = os.fspath(lock)  # a lock's path: the library reads it
-        elif isinstance(lock, Balance):
+        elif isinstance(lock, BalanceLock):
             balance = lock
         elif lock is not None:
-            raise TypeError(f"{key}= takes a fuzzycron.Balance (read_balance(path)) or a path, not {type(lock).__name__}")
+            raise TypeError(f"{key}= takes a fuzzycron.BalanceLock (read_balance_lock(path)) or a path, not {type(lock).__name__}")
     return _pairs(options), balance
 
 
@@ -103,16 +103,28 @@ def option_schema() -> List[dict]:
     return _fuzzycron.option_schema()
 
 
-def read_balance(path) -> Balance:
+def read_balance_lock(path) -> BalanceLock:
     """The balance lock at path (written by `fuzzycron balance`, docs/balance.md), for balance_lock=:
     a job the lock names takes its slot, any other keeps plain H.
 
-    >>> lock = fuzzycron.read_balance("jobs.lock")  # doctest: +SKIP
+    >>> lock = fuzzycron.read_balance_lock("jobs.lock")  # doctest: +SKIP
     >>> fuzzycron.resolve("H * * * *", seed="sync", balance_lock=lock)  # doctest: +SKIP
     '41 * * * *'
     """
     with open(path, encoding="utf-8") as f:
-        return Balance(f.read())
+        return BalanceLock(f.read())
+
+
+# The 0.4 names (issue 28: "balance" is the fleet-balancing command; the file it writes is a
+# balance lock), still read in 0.5 with a DeprecationWarning.
+_OLD_NAMES = {"Balance": "BalanceLock", "read_balance": "read_balance_lock"}
+
+
+def __getattr__(name):
+    if name in _OLD_NAMES:
+        warnings.warn(f"fuzzycron.{name} is now fuzzycron.{_OLD_NAMES[name]}", DeprecationWarning, stacklevel=2)
+        return globals()[_OLD_NAMES[name]]
+    raise AttributeError(f"module 'fuzzycron' has no attribute {name!r}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -196,7 +208,7 @@ def parse(expr: str, **options) -> Schedule:
     """Compile expr. Options by name (option_schema()): dialect, zone, dst, seed
     (the job's name, or parts such as [host, job]), host, hash_scheme,
     offset_window (shift every fire time by the seed's stable offset in
-    [0, window): a timedelta or "15m"), balance (a lock from read_balance), and
+    [0, window): a timedelta or "15m"), balance_lock (a lock from read_balance_lock, or its path), and
     the dialects' own (seconds_first, day_or, strict, format, hash_fields, ...).
     An unknown name is a ParseError with a did-you-mean."""
     split = _split(options)

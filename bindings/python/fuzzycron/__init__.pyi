@@ -18,7 +18,7 @@ class ParseError(ValueError):
     text: str
     kind: str  # "syntax", "missing-seed", "bad-seed", "time-zone", "unsupported", "argument", "lock"
 
-class Balance:
+class BalanceLock:
     """A balance lock (docs/balance.md), read from its text; ParseError (kind "lock") when corrupt."""
     def __init__(self, text: str) -> None: ...
     @property
@@ -27,7 +27,10 @@ class Balance:
     def groups(self) -> int: ...
     def write(self) -> str: ...
 
-def read_balance(path: str) -> Balance: ...
+def read_balance_lock(path: str) -> BalanceLock: ...
+
+Balance = BalanceLock  # deprecated (0.4)
+def read_balance(path: str) -> BalanceLock: ...  # deprecated (0.4)
 
 class Missed:
     run: List[datetime]
@@ -60,20 +63,20 @@ class Finding:
 _Duration = Union[timedelta, str]
 def parse(expr: str, *, dialect: str = ..., zone: Union[str, ZoneInfo] = ..., dst: Optional[str] = ..., seed: Seed = ...,
           host: Optional[str] = ..., hash_scheme: Optional[str] = ..., offset_window: Optional[_Duration] = ...,
-          balance: Optional[Balance] = ..., seconds_first: bool = ..., day_or: bool = ..., strict: bool = ...,
+          balance_lock: Union[BalanceLock, str, None] = ..., seconds_first: bool = ..., day_or: bool = ..., strict: bool = ...,
           format: str = ..., hash_fields: bool = ..., hash_seconds_by_default: bool = ..., hash_names: bool = ...) -> Schedule: ...
 def resolve(expr: str, *, dialect: str = ..., zone: Union[str, ZoneInfo] = ..., dst: Optional[str] = ..., seed: Seed = ...,
             host: Optional[str] = ..., hash_scheme: Optional[str] = ..., offset_window: Optional[_Duration] = ...,
-            balance: Optional[Balance] = ..., seconds_first: bool = ..., day_or: bool = ..., strict: bool = ...,
+            balance_lock: Union[BalanceLock, str, None] = ..., seconds_first: bool = ..., day_or: bool = ..., strict: bool = ...,
             format: str = ..., hash_fields: bool = ..., hash_seconds_by_default: bool = ..., hash_names: bool = ...) -> str: ...
 def offset(seed: Seed, window: timedelta) -> timedelta: ...
 def explain(expr: str, *, dialect: str = ..., zone: Union[str, ZoneInfo] = ..., dst: Optional[str] = ..., seed: Seed = ...,
             host: Optional[str] = ..., hash_scheme: Optional[str] = ..., offset_window: Optional[_Duration] = ...,
-            balance: Optional[Balance] = ..., seconds_first: bool = ..., day_or: bool = ..., strict: bool = ...,
+            balance_lock: Union[BalanceLock, str, None] = ..., seconds_first: bool = ..., day_or: bool = ..., strict: bool = ...,
             format: str = ..., hash_fields: bool = ..., hash_seconds_by_default: bool = ..., hash_names: bool = ...) -> dict: ...
 def lint(expr: str, *, runs_on: Optional[str] = ..., start: Optional[datetime] = ..., dialect: str = ...,
          zone: Union[str, ZoneInfo] = ..., dst: Optional[str] = ..., seed: Seed = ..., host: Optional[str] = ...,
-         hash_scheme: Optional[str] = ..., offset_window: Optional[_Duration] = ..., balance: Optional[Balance] = ...,
+         hash_scheme: Optional[str] = ..., offset_window: Optional[_Duration] = ..., balance_lock: Union[BalanceLock, str, None] = ...,
          seconds_first: bool = ..., day_or: bool = ..., strict: bool = ..., format: str = ..., hash_fields: bool = ...,
          hash_seconds_by_default: bool = ..., hash_names: bool = ...) -> List[Finding]: ...
 def option_schema() -> List[dict]: ...

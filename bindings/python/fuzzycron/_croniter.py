@@ -153,11 +153,12 @@ class croniter:  # noqa: N801 - croniter's own name
 
     def _capsule(self, zone: str):
         """The compiled schedule in `zone`, shared by every instance with the same reading."""
-        key = (self._text, tuple(self._seed), zone, self.second_at_beginning, self._days_ored(), self._dst_policy())
+        key = (self._text, tuple(self._seed), zone, self.second_at_beginning, self._day_or, self._dst_policy(),
+               self._implement_cron_bug)
         capsule = _SCHEDULES.get(key)
         if capsule is None:
             try:
-                core = _fuzzycron.croniter_parse(*key[:2], zone, *key[3:])
+                core = _fuzzycron.croniter_parse(*key)
             except ParseError as e:
                 raise _croniter_error(e, self._expr_format, self.second_at_beginning) from None
             capsule = _fuzzycron.schedule_capsule(core)
@@ -171,15 +172,6 @@ class croniter:  # noqa: N801 - croniter's own name
         passes; a time in the spring gap fires at the gap's end, unless every hour matches
         (then the next hour's time is the next fire, as croniter's hourly walk finds it)."""
         return "skip-both" if self.expanded[HOUR_FIELD] == ["*"] else "shift-both"
-
-    def _days_ored(self) -> bool:
-        """implement_cron_bug: Vixie cron ANDs the day fields when one of them starts with '*'."""
-        if not self._day_or:
-            return False
-        if self._implement_cron_bug and (self.expressions[DAY_FIELD].startswith("*") or
-                                         self.expressions[DOW_FIELD].startswith("*")):
-            return False
-        return True
 
     # -- times
     @staticmethod
