@@ -38,6 +38,19 @@ export interface Options {
   hashSecondsByDefault?: boolean;
   hashNames?: boolean;
   furiko?: { format?: 'standard' | 'quartz'; hashFields?: boolean; hashSecondsByDefault?: boolean; hashNames?: boolean };
+  /** The job's host: seeds [host, seed]. */
+  host?: string;
+  /** Every fire moves by the seed's stable offset in [0, window): "15m", or milliseconds. */
+  offsetWindow?: string | number;
+  /** A balance lock's path (written by `fuzzycron balance`): read with Node's fs; `balance` is the old name. */
+  balanceLock?: string;
+  /** croniter's implement_cron_bug. */
+  implementCronBug?: boolean;
+  /** No fire before / after this instant (RFC 3339 with an offset). */
+  notBefore?: string;
+  notAfter?: string;
+  /** Local dates without fires: "2026-12-25,2026-12-24..2026-12-31" (docs/calendars.md). */
+  except?: string;
 }
 
 export class Schedule {

@@ -64,6 +64,31 @@ void frequency(const Schedule& s, sys_milliseconds from, int line, std::vector<F
   }
 }
 
+// FC404: the schedule fires, but its days without fires (except) and bounds
+// leave it no fire time after `from` (a holiday calendar that covers every
+// weekday of a weekday job, a not-after already past).
+bool limits_leave_nothing(std::string_view expression, const ParseOptions& check, const Schedule& s,
+                          sys_milliseconds from, int line, std::vector<Finding>& out) {
+  if (check.except.empty() && !check.not_before && !check.not_after) return false;
+  if (s.next(from)) return false;
+  ParseOptions plain = check;
+  plain.except.clear();
+  plain.not_before.reset();
+  plain.not_after.reset();
+  const auto would = parse(expression, plain).next(from);
+  if (!would) return false;  // FC401/FC402 say why
+  std::vector<std::string> limits;
+  if (!check.except.empty()) limits.push_back("except " + check.except);
+  if (check.not_before) limits.push_back("not before " + format_rfc3339(*check.not_before, s.zone()));
+  if (check.not_after) limits.push_back("not after " + format_rfc3339(*check.not_after, s.zone()));
+  out.push_back(
+      finding("FC404", Severity::error, line, 1,
+              fmt::format("no fire time after {}: the schedule's next is {}, but {} leave none",
+                          format_rfc3339(from, s.zone()), format_rfc3339(*would, s.zone()), fmt::join(limits, " and ")),
+              ""));
+  return true;
+}
+
 // `schedule`: the expression compiled with `check`: `options`, or (without a
 // seed) with a stand-in seed, since only some checks need drawn values.
 std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions& options, const ParseOptions& check,
@@ -85,7 +110,9 @@ std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions&
     if (!l.has_hash() || !options.seed.empty())
       l.dst(resolved.lines[i], check, zone, from_s.time_since_epoch().count());
   }
-  frequency(schedule, from, spec.lines.size() == 1 ? spec.lines[0].line : 0, out);
+  const int line = spec.lines.size() == 1 ? spec.lines[0].line : 0;
+  if (limits_leave_nothing(expression, check, schedule, from, line, out)) return out;
+  frequency(schedule, from, line, out);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "fuzzycron/crontab.h"
+#include "fuzzycron/exporter.h"
 
 namespace fuzzycron {
 namespace {
@@ -62,6 +63,36 @@ TEST(EntrySettings, NearMissOfAKeyIsAWarningAtTheKey) {
   EXPECT_EQ(problems[0].column, 4);
   EXPECT_EQ(problems[0].message, "'timout' is not a job setting (read as a comment): did you mean 'timeout'?");
   EXPECT_EQ(problems[1].message, "'retyr' is not a job setting (read as a comment): did you mean 'retry'?");
+}
+
+// Days without fires and bounds (issue 32): kept as written for the runner,
+// which hands them to the library; a bound that is not an instant is said here;
+// export carries them into no target and says so for each job.
+TEST(EntrySettings, ExceptAndBoundsAreReadAndExportSaysNoTargetHoldsThem) {
+  const std::string text =
+      "# name: daily\n# except: holidays.ics,2026-12-24\n# not-before: 2026-01-05T00:00:00Z\n"
+      "# not-after: 2026-12-31T23:59:59Z\n0 9 * * * /bin/x\n";
+  const Crontab tab = parse_crontab(text);
+  std::vector<Diagnostic> problems;
+  const tools::EntrySettings s = tools::read_entry_settings(tab.entries[0].settings, problems);
+  EXPECT_TRUE(problems.empty());
+  EXPECT_EQ(s.except, "holidays.ics,2026-12-24");
+  EXPECT_EQ(s.not_before, "2026-01-05T00:00:00Z");
+  EXPECT_EQ(s.not_after, "2026-12-31T23:59:59Z");
+  const Crontab bad = parse_crontab("# not-after: next friday\n0 9 * * * /bin/x\n");
+  tools::read_entry_settings(bad.entries[0].settings, problems);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].column, 14);
+  EXPECT_EQ(problems[0].message, "not-after: 'next friday': write RFC 3339 with an offset, e.g. 2026-03-02T00:00:00Z");
+  ExportOptions o;
+  o.target = Target::systemd;
+  const ExportResult r = export_crontab(tab, o);
+  int said = 0;
+  for (const auto& d : r.diagnostics)
+    if (d.message.find("is not carried into") != std::string::npos &&
+        d.message.find("no days without fires or bounds") != std::string::npos)
+      ++said;
+  EXPECT_EQ(said, 3);  // except, not-before, not-after
 }
 
 }  // namespace

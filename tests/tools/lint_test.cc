@@ -8,6 +8,7 @@
 
 #include "fuzzycron/lint.h"
 #include "fuzzycron/resolve.h"
+#include "fuzzycron/rfc3339.h"
 #include "tools/lint_testing.h"
 
 namespace fuzzycron {
@@ -47,6 +48,31 @@ TEST_P(Codes, FiresWithPositionMessageAndRewrite) {
     EXPECT_EQ(find(again, c.code), nullptr) << c.suggestion << ": " << codes(again);
     EXPECT_EQ(find(again, "FC001"), nullptr) << c.suggestion;
   }
+}
+
+// FC404: days without fires and bounds that leave a firing schedule nothing;
+// limits that leave some fires say nothing, nor does a schedule that never fires anyway.
+TEST(Lint, LimitsThatLeaveNoFire) {
+  LintOptions o = options(Dialect::standard, "UTC");
+  o.from = *parse_rfc3339("2026-03-01T00:00:00Z");
+  o.parse.not_after = *parse_rfc3339("2026-02-01T00:00:00Z");
+  const Finding* f = nullptr;
+  auto found = lint("0 9 * * *", o);
+  ASSERT_NE(f = find(found, "FC404"), nullptr) << codes(found);
+  EXPECT_EQ(f->severity, Severity::error);
+  EXPECT_NE(f->message.find("the schedule's next is 2026-03-01T09:00:00Z, but not after 2026-02-01T00:00:00Z"),
+            std::string::npos)
+      << f->message;
+  EXPECT_EQ(find(found, "FC402"), nullptr);  // one finding says it
+  o.parse.not_after.reset();
+  o.parse.except = "2026-03-02..2026-03-06";  // every weekday of one week, and nothing after
+  o.parse.not_after = *parse_rfc3339("2026-03-07T00:00:00Z");
+  found = lint("0 9 * * mon-fri", o);
+  ASSERT_NE(f = find(found, "FC404"), nullptr) << codes(found);
+  EXPECT_NE(f->message.find("except 2026-03-02..2026-03-06 and not after"), std::string::npos) << f->message;
+  o.parse.except = "2026-03-02..2026-03-05";  // Friday the 6th still fires
+  EXPECT_EQ(find(lint("0 9 * * mon-fri", o), "FC404"), nullptr);
+  EXPECT_EQ(find(lint("0 0 30 2 *", o), "FC404"), nullptr);  // FC401 says it
 }
 
 // Where furiko and cron read a day-of-week alike, FC302 says nothing.
