@@ -8,14 +8,7 @@
 
 #include "fuzzycron/c.h"
 
-static int failures = 0;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
+#include "c/check.h"
 
 /* 2026-03-08T01:59:30Z */
 static const int64_t kFrom = 1772935170000;

@@ -7,14 +7,7 @@
 
 #include "fuzzycron/c.h"
 
-static int failures = 0;
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
+#include "c/check.h"
 
 static const int64_t k2026 = 1767225600000; /* 2026-01-01T00:00:00Z */
 

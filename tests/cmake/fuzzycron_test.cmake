@@ -79,3 +79,16 @@ function(fuzzycron_test)
     set_tests_properties(${arg_NAME} PROPERTIES RUN_SERIAL ON)
   endif()
 endfunction()
+
+# fuzzycron_c_test(NAME name SOURCE file.c): a C11 program of the C API, linked
+# as a C user links it (tests/c/check.h for CHECK), run as test `name`.
+function(fuzzycron_c_test)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;SOURCE" "")
+  set(target fuzzycron_${arg_NAME}_test)
+  add_executable(${target} ${arg_SOURCE})
+  set_target_properties(${target} PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF LINKER_LANGUAGE CXX)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
+  target_link_libraries(${target} PRIVATE fuzzycron_c)
+  fuzzycron_test(NAME ${arg_NAME} COMMAND ${target})
+endfunction()

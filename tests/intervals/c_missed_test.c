@@ -6,14 +6,7 @@
 
 #include "fuzzycron/c.h"
 
-static int failures = 0;
-#define CHECK(cond)                                              \
-  do {                                                           \
-    if (!(cond)) {                                               \
-      fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                \
-    }                                                            \
-  } while (0)
+#include "c/check.h"
 
 /* 2026-03-01T08:00:00Z and 12:30 */
 #define LAST 1772352000000LL
