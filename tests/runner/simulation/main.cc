@@ -53,7 +53,9 @@ std::vector<Fault> shrink(const Params& p, std::vector<Fault> faults) {
 int usage() {
   std::fprintf(stderr,
                "usage: fuzzycron_simulation --seeds N [--first-seed S] [--replicas R] [--jobs J] [--hours H] "
-               "[--plant unique-claim-off|fence-off] [--for-seconds CPU] [--min-fires N] [--min-faults N]\n");
+               "[--plant unique-claim-off|fence-off] [--for-seconds CPU] [--min-fires N] [--min-faults N]\n"
+               "       fuzzycron_simulation --local --seeds N [...] [--plant journal-before-spawn-off]: one host, "
+               "its state directory, crashes that tear the journal\n");
   return 2;
 }
 
@@ -67,6 +69,10 @@ int main(int argc, char** argv) {
   std::uint64_t min_fires = 0, min_faults = 0;  // more seeds until these many (the CI's floor)
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--local") {  // one host and its state directory (local.cc)
+      p.local = true;
+      continue;
+    }
     if (i + 1 >= argc) return usage();
     const std::string v = argv[++i];
     try {
@@ -95,7 +101,8 @@ int main(int argc, char** argv) {
     }
   }
   if (seeds == 0 || p.replicas < 1 || p.jobs < 1 || p.jobs > 1000 || p.hours <= 0 ||
-      !(p.plant.empty() || p.plant == "unique-claim-off" || p.plant == "fence-off"))
+      !(p.plant.empty() || (!p.local && (p.plant == "unique-claim-off" || p.plant == "fence-off")) ||
+        (p.local && p.plant == "journal-before-spawn-off")))
     return usage();
   // Fresh seeds each run unless one is given: printed, so any run can be repeated.
   const std::uint64_t first_seed =
@@ -127,9 +134,9 @@ int main(int argc, char** argv) {
                                 {"shrunk_faults", small.size()},
                                 {"shrunk_violations", again.violations},
                                 {"trace", trace},
-                                {"repeat", fmt::format("fuzzycron_simulation --seeds 1 --first-seed {} --replicas {} "
+                                {"repeat", fmt::format("fuzzycron_simulation{} --seeds 1 --first-seed {} --replicas {} "
                                                        "--jobs {} --hours {}{}",
-                                                       p.seed, p.replicas, p.jobs, p.hours,
+                                                       p.local ? " --local" : "", p.seed, p.replicas, p.jobs, p.hours,
                                                        p.plant.empty() ? "" : " --plant " + p.plant)}}
                      .dump()
               << "\n";
@@ -145,7 +152,8 @@ int main(int argc, char** argv) {
                          {"reruns", reruns},
                          {"skips", skips},
                          {"steps", steps},
-                         {"replicas", p.replicas},
+                         {"replicas", p.local ? 1 : p.replicas},
+                         {"local", p.local},
                          {"jobs", p.jobs},
                          {"hours", p.hours},
                          {"plant", p.plant},

@@ -51,10 +51,8 @@ struct SimJob {
   std::optional<std::int64_t> deadline;
 };
 
-// A replica's clock: the world's time, skewed. Time does not pass inside a
-// store call here (the database answers every replica at the world's time);
-// a loop held up by slow calls is tested with a clock that does move in them
-// (cluster_ledger_test.cc, StoreCallsThatTimeOutStillStopRunsBeforeTheLeaseEnds).
+// A replica's clock: the world's time, skewed; it does not move inside a store call
+// (cluster_ledger_test.cc's StoreCallsThatTimeOut... has a clock that does).
 struct Clock final : runner::Clock {
   const std::int64_t* t = nullptr;
   std::int64_t skew = 0;
@@ -427,6 +425,7 @@ class World {
                                                           ->job.settings.rerun_lost = job.rerun;
         return;
       }
+      case FaultKind::torn: return;  // the local journal's (local.cc)
     }
   }
 
@@ -462,11 +461,12 @@ class World {
 
 const char* fault_name(FaultKind k) {
   static constexpr const char* kNames[] = {"crash", "pause", "partition", "lose-reply", "slow",
-                                           "skew",  "kill",  "hang",      "reload"};
+                                           "skew",  "kill",  "hang",      "reload",     "torn"};
   return kNames[static_cast<int>(k)];
 }
 
 std::vector<Fault> schedule_faults(const Params& p) {
+  if (p.local) return schedule_local_faults(p);
   std::mt19937_64 rng(mix(p.seed, 2));
   const auto end = static_cast<std::int64_t>(p.hours * 3'600'000 * 0.8);
   std::vector<Fault> out;
@@ -492,6 +492,8 @@ std::vector<Fault> schedule_faults(const Params& p) {
   return out;
 }
 
-Outcome simulate(const Params& p, const std::vector<Fault>& faults) { return World(p, faults).run(); }
+Outcome simulate(const Params& p, const std::vector<Fault>& faults) {
+  return p.local ? simulate_local(p, faults) : World(p, faults).run();
+}
 
 }  // namespace fuzzycron::simulation

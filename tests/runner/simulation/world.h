@@ -1,9 +1,11 @@
-// fuzzycron_simulation's world: N replicas of the runner's real cluster ledger
+// fuzzycron_simulation's worlds. The cluster's: N replicas of the runner's real cluster ledger
 // (src/runner/cluster_ledger.cc) over one in-memory claim store
 // (src/runner/memory_store.h), each with a replica's loop around it (due
 // instants, catch-up, starts, ends, fences, takeovers) and simulated
 // processes, in virtual time. Every fault comes from the seed's schedule,
 // and the invariants are checked after every step (docs/reliability.md).
+// The single host's (--local, local.cc): the real local ledger over a state
+// directory, crashes that tear the journal's last write, the real catch-up planner.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +14,7 @@
 
 namespace fuzzycron::simulation {
 
-enum class FaultKind { crash, pause, partition, lose_reply, slow, skew, kill, hang, reload };
+enum class FaultKind { crash, pause, partition, lose_reply, slow, skew, kill, hang, reload, torn };
 const char* fault_name(FaultKind k);
 
 struct Fault {
@@ -27,7 +29,8 @@ struct Params {
   int replicas = 3;
   int jobs = 40;
   double hours = 1;
-  std::string plant;  // "", unique-claim-off, fence-off
+  std::string plant;   // "", unique-claim-off, fence-off; --local: journal-before-spawn-off
+  bool local = false;  // one host and its state directory (local.cc)
 };
 
 struct Outcome {
@@ -40,5 +43,9 @@ std::vector<Fault> schedule_faults(const Params& p);
 
 // One run of the world under `faults`: deterministic for (params, faults).
 Outcome simulate(const Params& p, const std::vector<Fault>& faults);
+
+// The single host's: crashes (some in the middle of a journal write), from the seed.
+std::vector<Fault> schedule_local_faults(const Params& p);
+Outcome simulate_local(const Params& p, const std::vector<Fault>& faults);
 
 }  // namespace fuzzycron::simulation
