@@ -14,6 +14,10 @@ namespace fuzzycron {
 // a field string in the options' dialect ("1-5", "*/15"). Fields finer than the
 // finest given one default to their minimum, coarser ones to every value;
 // day_of_month and day_of_week, when both are given, must both match.
+// An anchored interval instead of fields (docs/intervals.md): "every" ("2w",
+// "90m"), with "from", "between" (["09:00", "17:00"]) and "on" ("mon-fri").
+// With either: "except" (a string or a list: dates, ranges, iCalendar files)
+// and "bounds" ({"not_before": T, "not_after": T}), added to the options' own.
 FUZZYCRON_EXPORT Schedule parse_structured(std::string_view json, const ParseOptions& options = {});
 
 }  // namespace fuzzycron

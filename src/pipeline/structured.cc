@@ -9,6 +9,7 @@
 
 #include "compiler/compile.h"
 #include "fuzzycron/error.h"
+#include "fuzzycron/rfc3339.h"
 #include "pipeline/pipeline.h"
 #include "syntax/field.h"
 
@@ -60,9 +61,63 @@ std::string field_text(const nlohmann::json& v, std::string_view key, const std:
   return {};
 }
 
+// The keys of issue 32 besides the fields: an interval, days without fires, bounds.
+constexpr std::string_view kLimitKeys[] = {"every", "from", "between", "on", "except", "bounds"};
+bool is_limit_key(std::string_view key) {
+  return std::find(std::begin(kLimitKeys), std::end(kLimitKeys), key) != std::end(kLimitKeys);
+}
+
+std::string text_of(const nlohmann::json& v, std::string_view key, const std::string& json) {
+  if (!v.is_string() || v.get<std::string>().empty())
+    throw Error(ErrorKind::syntax, fmt::format("{}: expected a non-empty string", key), json, 1);
+  return v.get<std::string>();
+}
+
+// "except": a string or a list of strings (dates, ranges, iCalendar files), joined
+// with the options' own; "bounds": {"not_before": T, "not_after": T}, RFC 3339.
+ParseOptions with_limit_keys(const nlohmann::json& obj, ParseOptions o, const std::string& json) {
+  if (const auto e = obj.find("except"); e != obj.end()) {
+    std::vector<std::string> items;
+    if (e->is_array())
+      for (const auto& item : *e) items.push_back(text_of(item, "except", json));
+    else
+      items.push_back(text_of(*e, "except", json));
+    for (const auto& item : items) o.except += (o.except.empty() ? "" : ",") + item;
+  }
+  if (const auto b = obj.find("bounds"); b != obj.end()) {
+    if (!b->is_object())
+      throw Error(ErrorKind::syntax, "bounds: expected {\"not_before\": T, \"not_after\": T}", json, 1);
+    for (const auto& [key, value] : b->items()) {
+      if (key != "not_before" && key != "not_after")
+        throw Error(ErrorKind::syntax, fmt::format("bounds: unknown key '{}': use not_before and not_after", key), json,
+                    1);
+      const auto t = parse_rfc3339(text_of(value, "bounds." + key, json));
+      if (!t)
+        throw Error(ErrorKind::syntax, fmt::format("bounds.{}: not an instant: write RFC 3339 with an offset", key),
+                    json, 1);
+      (key == "not_before" ? o.not_before : o.not_after) = *t;
+    }
+  }
+  return o;
+}
+
+// {"every": "2w", "from": "2026-01-06T09:00", "between": ["09:00", "17:00"], "on": "mon-fri"}
+// as the text `@every 2w from 2026-01-06T09:00 between 09:00 and 17:00 on mon-fri`.
+std::string interval_text(const nlohmann::json& obj, const std::string& json) {
+  std::string out = "@every " + text_of(obj.at("every"), "every", json);
+  if (const auto f = obj.find("from"); f != obj.end()) out += " from " + text_of(*f, "from", json);
+  if (const auto b = obj.find("between"); b != obj.end()) {
+    if (!b->is_array() || b->size() != 2)
+      throw Error(ErrorKind::syntax, "between: expected [\"HH:MM\", \"HH:MM\"]", json, 1);
+    out += " between " + text_of((*b)[0], "between", json) + " and " + text_of((*b)[1], "between", json);
+  }
+  if (const auto d = obj.find("on"); d != obj.end()) out += " on " + text_of(*d, "on", json);
+  return out;
+}
+
 }  // namespace
 
-Schedule parse_structured(std::string_view json_text, const ParseOptions& options) {
+Schedule parse_structured(std::string_view json_text, const ParseOptions& given) {
   const std::string json(json_text);
   nlohmann::json obj;
   try {
@@ -75,15 +130,37 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
                 "a structured schedule is a non-empty JSON object with keys second minute hour "
                 "day_of_month month day_of_week year",
                 json, 1);
+  const ParseOptions options = with_limit_keys(obj, given, json);
+  if (obj.contains("every")) {
+    for (const auto& item : obj.items())
+      if (!is_limit_key(item.key()))
+        throw Error(ErrorKind::syntax,
+                    fmt::format("'{}' with 'every': an interval has no cron fields (keys: every from between on "
+                                "except bounds)",
+                                item.key()),
+                    json, 1);
+    if (!pipeline::reads_intervals(options.dialect))
+      throw Error(ErrorKind::syntax,
+                  fmt::format("every: the {} dialect has no anchored intervals (standard, quartz, jenkins, furiko do)",
+                              dialect_name(options.dialect)),
+                  json, 1);
+    return pipeline::parse_interval(interval_text(obj, json), options);
+  }
+  for (const char* key : {"from", "between", "on"})
+    if (obj.contains(key))
+      throw Error(ErrorKind::syntax, fmt::format("'{}' belongs to an interval: give 'every' too", key), json, 1);
   std::array<std::optional<std::string>, syntax::kFieldCount> texts;
   int finest = 99;
   for (const auto& item : obj.items()) {
     const std::string& key = item.key();
+    if (key == "except" || key == "bounds") continue;
     const auto& value = item.value();
     const auto it = std::find_if(std::begin(kKeys), std::end(kKeys), [&](auto& k) { return k.first == key; });
     if (it == std::end(kKeys))
       throw Error(ErrorKind::syntax,
-                  fmt::format("unknown key '{}': use second minute hour day_of_month month day_of_week year", key),
+                  fmt::format("unknown key '{}': use second minute hour day_of_month month day_of_week year, or "
+                              "every from between on; except and bounds with either",
+                              key),
                   json, 1);
     texts[static_cast<int>(it->second)] = field_text(value, key, json);
     finest = std::min(finest, rank(it->second));
@@ -108,7 +185,9 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& option
   // Both day fields given: both must match, in every dialect.
   const engine::Pattern pattern =
       compiler::compile_line(spec.lines[0], options.dialect_options(), options.dst_policy(), true);
-  return engine::Access::make({&pattern, 1}, TimeZone::locate(options.time_zone), options.dst_policy());
+  // Days without fires and bounds apply here as to any schedule (they were ignored before 0.5).
+  return pipeline::with_limits(
+      engine::Access::make({&pattern, 1}, TimeZone::locate(options.time_zone), options.dst_policy()), options);
 }
 
 }  // namespace fuzzycron

@@ -63,5 +63,31 @@ TEST(Structured, ErrorsNameTheKey) {
   }
 }
 
+// Issue 32: an interval by its keys is the text's interval; except and bounds
+// apply to fields and intervals alike (they were ignored for fields before).
+TEST(Structured, IntervalsExceptAndBounds) {
+  ParseOptions o;
+  o.time_zone = "Europe/Berlin";
+  const auto keys = parse_structured(R"({"every": "25m", "between": ["09:00", "10:00"], "on": "mon-fri"})", o);
+  const auto text = parse("@every 25m between 09:00 and 10:00 on mon-fri", o);
+  EXPECT_EQ(fires(keys, "2026-03-06T00:00:00Z", 8), fires(text, "2026-03-06T00:00:00Z", 8));
+  const auto days = parse_structured(
+      R"({"hour": 9, "except": ["2026-03-03", "2026-03-05..2026-03-06"], "bounds": {"not_after": "2026-03-09T00:00:00Z"}})");
+  EXPECT_EQ(fires(days, "2026-03-02T00:00:00Z", 9),
+            (std::vector{at("2026-03-02T09:00:00Z"), at("2026-03-04T09:00:00Z"), at("2026-03-07T09:00:00Z"),
+                         at("2026-03-08T09:00:00Z")}));
+  ParseOptions except;
+  except.except = "2026-03-02";  // the options' own days are kept beside the key's
+  EXPECT_EQ(fires(parse_structured(R"({"hour": 9, "except": "2026-03-03"})", except), "2026-03-02T00:00:00Z", 1),
+            std::vector{at("2026-03-04T09:00:00Z")});
+  for (const char* bad : {R"({"every": "1h", "hour": 3})", R"({"from": "2026-01-01T00:00", "hour": 3})",
+                          R"({"hour": 9, "bounds": {"not_after": "soon"}})", R"({"hour": 9, "bounds": {"until": "x"}})",
+                          R"({"every": "1h", "between": ["09:00"]})"})
+    EXPECT_THROW(parse_structured(bad), Error) << bad;
+  ParseOptions k;
+  k.dialect = Dialect::kubernetes;
+  EXPECT_THROW(parse_structured(R"({"every": "1h", "from": "2026-01-01T00:00Z"})", k), Error);
+}
+
 }  // namespace
 }  // namespace fuzzycron
