@@ -266,6 +266,33 @@ JNIEXPORT jint JNICALL Java_io_github_fuzzycron_Native_fires(JNIEnv* env, jclass
   return n;
 }
 
+/* Catch-up: {missed count, run instants...} (CatchUp's ordinal is the C API's policy). */
+JNIEXPORT jlongArray JNICALL Java_io_github_fuzzycron_Native_missed(JNIEnv* env, jclass cls, jlong handle,
+                                                                    jlong last_run, jlong now, jint catch_up,
+                                                                    jlong limit, jlong deadline) {
+  (void)cls;
+  const fuzzycron_schedule* s = (const fuzzycron_schedule*)(uintptr_t)handle;
+  const size_t capacity = catch_up == FUZZYCRON_CATCH_UP_ALL ? (size_t)limit : 1;
+  int64_t* buf = malloc(sizeof(int64_t) * (capacity + 1));
+  if (!buf) {
+    throw_message(env, FUZZYCRON_ERROR_INTERNAL, "out of memory");
+    return NULL;
+  }
+  size_t count = 0, missed = 0;
+  fuzzycron_error err;
+  if (fuzzycron_missed(s, last_run, now, catch_up, (size_t)limit, deadline, buf + 1, capacity, &count, &missed, &err) !=
+      FUZZYCRON_OK) {
+    free(buf);
+    throw_error(env, &err);
+    return NULL;
+  }
+  buf[0] = (int64_t)missed;
+  jlongArray out = (*env)->NewLongArray(env, (jsize)(count + 1));
+  if (out) (*env)->SetLongArrayRegion(env, out, 0, (jsize)(count + 1), (const jlong*)buf);
+  free(buf);
+  return out;
+}
+
 JNIEXPORT jboolean JNICALL Java_io_github_fuzzycron_Native_never(JNIEnv* env, jclass cls, jlong handle) {
   (void)cls;
   int never = 0;

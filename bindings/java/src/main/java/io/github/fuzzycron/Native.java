@@ -28,6 +28,9 @@ final class Native {
 
   static native boolean never(long handle);
 
+  // Catch-up (fuzzycron_missed): {missed count, run instants...}; deadlineMs < 0: none.
+  static native long[] missed(long handle, long lastRunMs, long nowMs, int catchUp, long limit, long deadlineMs);
+
   static native byte[] resolve(byte[] expr, byte[] dialect, byte[][] seed, byte[] zone, byte[] dst, byte[] hash,
       long balance, byte[][] names, byte[][] values);
 

@@ -3,7 +3,9 @@ package io.github.fuzzycron;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Spliterator;
@@ -52,6 +54,20 @@ public final class Schedule implements AutoCloseable {
   public Optional<Instant> prev(Instant from) {
     long t = prevMillis(from.toEpochMilli());
     return t == Native.NONE ? Optional.empty() : Optional.of(Instant.ofEpochMilli(t));
+  }
+
+  /** The fire times in (lastRun, now] and those {@code policy} runs now (docs/runner.md's catch-up). */
+  public Missed missed(Instant lastRun, Instant now, Missed.Policy policy) {
+    try {
+      long deadline = policy.startingDeadline() == null ? -1 : policy.startingDeadline().toMillis();
+      long[] r = Native.missed(handle, lastRun.toEpochMilli(), now.toEpochMilli(), policy.catchUp().ordinal(),
+          Math.max(1, policy.limit()), deadline);
+      List<Instant> run = new ArrayList<>();
+      for (int i = 1; i < r.length; i++) run.add(Instant.ofEpochMilli(r[i]));
+      return new Missed(List.copyOf(run), (int) r[0], (int) r[0] - run.size());
+    } finally {
+      Reference.reachabilityFence(this);
+    }
   }
 
   /** For hot loops: the first fire time strictly after {@code fromMs} (epoch ms), or {@code Long.MIN_VALUE}. */
