@@ -61,6 +61,9 @@ export class Schedule {
   /** True when the schedule can never fire (February 30th). */
   readonly never: boolean;
   next(from?: When): Date | null;
+  /** Catch-up: the fire times in (lastRun, now] and those the policy runs now. */
+  missed(lastRun: When, now?: When, policy?: { catchUp?: 'skip' | 'latest' | 'all'; limit?: number; startingDeadline?: string | number }):
+    { run: Date[]; missed: number; skipped: number; capped: boolean };
   prev(from?: When): Date | null;
   take(count: number, from?: When): Date[];
 }

@@ -115,6 +115,17 @@ class Schedule {
     const t = this._c.schedule.prev(instant(from, 'from') ?? Date.now());
     return Number.isNaN(t) ? null : new Date(t);
   }
+  /**
+   * Catch-up (docs/runner.md): the fire times in (lastRun, now] and those the policy runs now.
+   * policy: {catchUp: 'skip' | 'latest' | 'all', limit (all: at most this many, the newest),
+   * startingDeadline ('90m' or ms)}. Returns {run: Date[], missed, skipped, capped}.
+   */
+  missed(lastRun, now, policy = {}) {
+    if (typeof policy !== 'object' || policy === null) throw new TypeError('policy must be an object');
+    const r = answer(this._c.schedule.missed(instant(lastRun, 'lastRun'), instant(now, 'now') ?? Date.now(),
+      JSON.stringify(policy)));
+    return { run: r.run.map((t) => new Date(t)), missed: r.missed, skipped: r.skipped, capped: r.capped };
+  }
   /** Up to `count` fire times after `from`. */
   take(count, from) {
     const out = [];

@@ -52,6 +52,7 @@ oracle4=$source/tests/oracles/cron-parser4
 node "$here/cron_parser4_test.js" "$installed" "$source" "$oracle4"
 node "$here/invalid_input_test.js" "$installed" "$oracle" "$oracle4"
 node "$here/memory_test.js" "$installed"
+node "$here/missed_test.js" "$installed"
 # Under cron-parser's name (what "cron-parser": "npm:fuzzycron@..." installs): both majors' entry points.
 mkdir -p "$work/alias"
 (cd "$work/alias" && npm init -y >/dev/null && npm install --silent --offline --no-audit --no-fund "cron-parser@file:$tarball")

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "fuzzycron/fuzzycron.h"
+#include "fuzzycron/missed.h"
 #include "fuzzycron/options.h"
 #include "fuzzycron/tools.h"
 
@@ -104,6 +105,36 @@ class Schedule {
   // NaN: none in that direction.
   double next(double ms) const { return ok_ ? ms_of(schedule_.next(at(std::floor(ms)))) : NAN; }
   double prev(double ms) const { return ok_ ? ms_of(schedule_.prev(at(std::ceil(ms)))) : NAN; }
+  // Catch-up (fuzzycron/missed.h): policy {"catchUp": "skip"|"latest"|"all", "limit": n,
+  // "startingDeadline": "90m" or ms} -> {"run": [ms...], "missed", "skipped", "capped"}.
+  std::string missed(double last_run, double now, const std::string& policy) const {
+    return guarded([&] {
+      const json p = policy.empty() ? json::object() : json::parse(policy);
+      fuzzycron::MissedPolicy m;
+      const std::string c = p.value("catchUp", "skip");
+      if (c == "skip")
+        m.catch_up = fuzzycron::CatchUp::skip;
+      else if (c == "latest")
+        m.catch_up = fuzzycron::CatchUp::latest;
+      else if (c == "all")
+        m.catch_up = fuzzycron::CatchUp::all;
+      else
+        throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "catchUp: use skip, latest or all", c, 1);
+      if (p.contains("limit")) {
+        const auto limit = p.at("limit").get<long long>();
+        if (limit < 1)
+          throw fuzzycron::Error(fuzzycron::ErrorKind::argument, "limit: at least 1", p.at("limit").dump(), 1);
+        m.limit = static_cast<std::size_t>(limit);
+      }
+      if (const auto d = p.find("startingDeadline"); d != p.end() && !d->is_null())
+        m.starting_deadline = d->is_string() ? fuzzycron::parse_duration(d->get<std::string>())
+                                             : std::chrono::milliseconds{d->get<long long>()};
+      const auto r = fuzzycron::missed(schedule_, at(std::floor(last_run)), at(std::floor(now)), m);
+      json run = json::array();
+      for (auto t : r.run) run.push_back(ms_of(t));
+      return json{{"run", run}, {"missed", r.missed}, {"skipped", r.skipped}, {"capped", r.capped}};
+    });
+  }
 
  private:
   fuzzycron::Schedule schedule_;
@@ -260,7 +291,8 @@ EMSCRIPTEN_BINDINGS(fuzzycron) {
       .function("error", &Schedule::error)
       .function("info", &Schedule::info)
       .function("next", &Schedule::next)
-      .function("prev", &Schedule::prev);
+      .function("prev", &Schedule::prev)
+      .function("missed", &Schedule::missed);
   emscripten::function("explain", &explain);
   emscripten::function("lint", &lint);
   emscripten::function("resolve", &resolve);
