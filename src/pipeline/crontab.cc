@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "fuzzycron/error.h"
 #include "fuzzycron/time_zone.h"
+#include "pipeline/pipeline.h"
 
 namespace fuzzycron {
 namespace {
@@ -57,6 +60,37 @@ std::optional<CrontabSetting> setting_of(std::string_view line, int line_no) {
   while (!value.empty() && (value.back() == ' ' || value.back() == '\r' || value.back() == '\t')) value.pop_back();
   return CrontabSetting{std::string(line.substr(key_start, at - key_start)), std::move(value), line_no,
                         static_cast<int>(key_start) + 1, static_cast<int>(value_start) + 1};
+}
+
+// How many words an `@every` schedule takes: "@every STEP" (robfig's too) and,
+// in the dialects that read anchored intervals, its clauses: `from A`,
+// `between A and B`, `on DAYS` (docs/intervals.md). 0: not `@every`.
+int every_words(std::string_view line, Dialect dialect) {
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < line.size() && words.size() < 12;) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    if (i > start) {
+      std::string w(line.substr(start, i - start));
+      for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      words.push_back(std::move(w));
+    }
+  }
+  if (words.empty() || words[0] != "@every") return 0;
+  std::size_t n = 2;
+  if (!pipeline::reads_intervals(dialect)) return static_cast<int>(n);
+  for (;;) {
+    if (n < words.size() && words[n] == "from") {
+      n += 2;
+    } else if (n < words.size() && words[n] == "between") {
+      n += 4;
+    } else if (n < words.size() && words[n] == "on") {
+      n += 2;
+    } else {
+      return static_cast<int>(n);
+    }
+  }
 }
 
 }  // namespace
@@ -223,7 +257,8 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
     int taken = 0;
     const int entry_fields = pending_fields ? pending_fields : fields;
     pending_fields = 0;
-    const int want = line.front() == '@' ? 1 : entry_fields;
+    const int every = every_words(line, dialect);
+    const int want = every ? every : line.front() == '@' ? 1 : entry_fields;
     while (taken < want && i < line.size()) {
       while (i < line.size() && blank(line[i])) ++i;
       while (i < line.size() && !blank(line[i])) ++i;
@@ -235,8 +270,9 @@ Crontab parse_crontab(std::string_view text, Dialect dialect) {
     e.fields = line.front() == '@' ? 0 : entry_fields;
     if (taken < want) {
       error(indent + static_cast<int>(line.size()) + 1,
-            fmt::format("an entry needs {} schedule fields and a command; found {} field{}", entry_fields, taken,
-                        taken == 1 ? "" : "s"));
+            every ? std::string("an @every schedule needs its step (and each clause its words) and a command")
+                  : fmt::format("an entry needs {} schedule fields and a command; found {} field{}", entry_fields,
+                                taken, taken == 1 ? "" : "s"));
       pending_name.clear();
       continue;
     }

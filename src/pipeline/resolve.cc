@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 #include "fuzzycron/error.h"
 
 #include "hash/hasher.h"
 #include "pipeline/pipeline.h"
+#include "syntax/interval.h"
 
 namespace fuzzycron {
 namespace {
@@ -95,9 +97,37 @@ std::string resolved_text(const syntax::Spec& spec, std::string_view expression,
   return out;
 }
 
+// An anchored interval, resolved: the text as written when it has `from` or a
+// daily window (nothing drawn); else its phase drawn from the seed written out
+// as `from` (the first fire after the phase epoch, on the zone's wall clock):
+// "@every 6h" -> "@every 6h from 2000-01-03T04:17".
+std::string resolved_interval(std::string_view expression, const Schedule& s) {
+  const syntax::IntervalSyntax i = syntax::parse_interval(expression);
+  if (i.from || i.window) return std::string(expression);
+  const auto epoch = sys_milliseconds{std::chrono::milliseconds{946'857'600'000}} - std::chrono::hours{14};
+  const auto first = s.next(epoch);  // the phase epoch, Monday 2000-01-03 (docs/intervals.md), less a day's offsets
+  if (!first) return std::string(expression);
+  const auto secs = std::chrono::floor<std::chrono::seconds>(*first);
+  const auto local = secs + s.zone().offset(secs);
+  const auto day = std::chrono::floor<std::chrono::days>(local);
+  const std::chrono::year_month_day ymd{day};
+  const std::chrono::hh_mm_ss hms{local - day};
+  std::string text(expression);
+  const auto end = text.find_last_not_of(" \t");
+  const auto on = text.find(" on ");
+  std::string anchor = fmt::format(" from {:04}-{:02}-{:02}T{:02}:{:02}", static_cast<int>(ymd.year()),
+                                   static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
+                                   hms.hours().count(), hms.minutes().count());
+  if (hms.seconds().count()) anchor += fmt::format(":{:02}", hms.seconds().count());
+  if (on != std::string::npos) return text.substr(0, on) + anchor + text.substr(on, end + 1 - on);
+  return text.substr(0, end + 1) + anchor;
+}
+
 }  // namespace
 
 std::string resolve(std::string_view expression, const ParseOptions& options) {
+  if (pipeline::reads_intervals(options.dialect) && syntax::is_every(expression))
+    return resolved_interval(expression, pipeline::parse_interval(expression, options));
   syntax::Spec spec = pipeline::split(expression, options);
   pipeline::draw_hash_forms(spec, options, /*finish=*/false);
   for (const auto& line : spec.lines) {  // the dialect's checks, on a copy: the drawn terms are printed
@@ -108,6 +138,11 @@ std::string resolve(std::string_view expression, const ParseOptions& options) {
 }
 
 ParsedAndResolved parse_and_resolve(std::string_view expression, const ParseOptions& options) {
+  if (pipeline::reads_intervals(options.dialect) && syntax::is_every(expression)) {
+    Schedule s = pipeline::parse_interval(expression, options);
+    std::string text = resolved_interval(expression, s);
+    return {std::move(s), std::move(text)};
+  }
   syntax::Spec spec = pipeline::split(expression, options);
   pipeline::draw_hash_forms(spec, options, /*finish=*/false);
   std::string text = resolved_text(spec, expression, options);

@@ -8,6 +8,7 @@
 
 #include "fuzzycron/missed.h"
 #include "fuzzycron/parse.h"
+#include "fuzzycron/resolve.h"
 #include "fuzzycron/rfc3339.h"
 #include "testing.h"
 
@@ -180,6 +181,33 @@ TEST(Missed, ThePoliciesOfTheRunner) {
   const Missed m = missed(parse("* * * * * ?", in("UTC", Dialect::quartz)), last, now, capped);
   EXPECT_TRUE(m.capped);
   EXPECT_EQ(m.missed, 1000u);
+}
+
+// resolve() and parse_and_resolve() read intervals too (the runner and the
+// JavaScript package compile through parse_and_resolve): a drawn phase is
+// written out as `from` on the zone's wall clock, and the resolved text, parsed
+// without a seed, fires exactly as the seeded schedule.
+TEST(IntervalsResolve, TheResolvedTextFiresAsTheSeededSchedule) {
+  for (const char* zone : {"UTC", "Europe/Berlin", "Australia/Sydney", "America/New_York", "Asia/Kolkata"})
+    for (const char* expr : {"@every 6h", "@every 90m", "@every 45s", "@every 2w", "@every 3d on mon-fri", "@every 1mo",
+                             "@every 1h30m", "@every 25m between 09:00 and 17:00", "@every 2w from 2026-01-06T09:00"}) {
+      ParseOptions o = in(zone);
+      o.seed = Seed({"web-1", "backup"});
+      const ParsedAndResolved r = parse_and_resolve(expr, o);
+      EXPECT_EQ(r.resolved, resolve(expr, o));
+      EXPECT_EQ(r.resolved.find("H"), std::string::npos);
+      const Schedule again = parse(r.resolved, in(zone));  // no seed needed now
+      auto a = at("2026-02-27T00:00:00Z"), b = a;
+      for (int k = 0; k < 40; ++k) {
+        const auto x = r.schedule.next(a), y = again.next(b);
+        ASSERT_EQ(x.has_value(), y.has_value()) << zone << " " << expr << " -> " << r.resolved;
+        if (!x) break;
+        ASSERT_EQ(*x, *y) << zone << " " << expr << " -> " << r.resolved << " at " << k;
+        a = *x;
+        b = *y;
+      }
+    }
+  EXPECT_EQ(resolve("@every 2w from 2026-01-06T09:00", in("UTC")), "@every 2w from 2026-01-06T09:00");
 }
 
 }  // namespace

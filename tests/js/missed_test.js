@@ -20,7 +20,7 @@ assert.deepStrictEqual(iso(hourly.missed(last, now, { catchUp: 'all', limit: 10,
   [hour(11), hour(12)]);
 assert.deepStrictEqual(iso(hourly.missed(last, now, { catchUp: 'all', limit: 10, startingDeadline: 5_400_000 })).run,
   [hour(11), hour(12)]);
-const every = fuzzycron.parse('@every 90m from 2026-03-01T00:00Z');
+const every = fuzzycron.parse('@every 90m from 2026-03-01T00:00Z', { dialect: 'standard' });
 assert.deepStrictEqual(iso(every.missed(last, now, { catchUp: 'latest' })).run, [hour(12)]);
 assert.throws(() => hourly.missed(last, now, { catchUp: 'sometimes' }),
   (e) => e instanceof fuzzycron.FuzzycronError && /catchUp: use skip, latest or all/.test(e.message));

@@ -449,6 +449,15 @@ TEST_F(RunnerLoop, ExceptAndBoundsFromTheSettings) {
   std::vector<std::string> days;
   for (const auto& l : launcher_->launches) days.push_back(format_rfc3339(l.wall, TimeZone::utc()).substr(0, 10));
   EXPECT_EQ(days, (std::vector<std::string>{"2026-03-01", "2026-03-02", "2026-03-04", "2026-03-07"}));
+  // An anchored interval in a crontab line reads to the end of its clauses, and is limited alike.
+  run("# name: daily\n# except: 2026-03-03, 2026-03-05..2026-03-06\n# not-after: 2026-03-08T00:00:00Z\n"
+      "@every 1d from 2026-02-01T09:00 on mon-sat daily.sh --now\n",
+      "2026-03-01T00:00:00Z", "2026-03-10T00:00:00Z");
+  days.clear();
+  for (const auto& l : launcher_->launches) days.push_back(format_rfc3339(l.wall, TimeZone::utc()).substr(0, 10));
+  EXPECT_EQ(days, (std::vector<std::string>{"2026-03-02", "2026-03-04", "2026-03-07"}));  // 03-01 is a Sunday
+  ASSERT_FALSE(launcher_->launches.empty());
+  EXPECT_EQ(launcher_->launches[0].command, "daily.sh --now");
 }
 
 // A holiday file beside the crontab (a relative name), read again when it
