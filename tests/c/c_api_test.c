@@ -8,7 +8,7 @@
 
 #include "fuzzycron/c.h"
 
-#include "c/check.h"
+#include "check.h"
 
 /* 2026-03-08T01:59:30Z */
 static const int64_t kFrom = 1772935170000;

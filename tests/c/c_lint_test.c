@@ -7,7 +7,7 @@
 
 #include "fuzzycron/c.h"
 
-#include "c/check.h"
+#include "check.h"
 
 static const int64_t k2026 = 1767225600000; /* 2026-01-01T00:00:00Z */
 

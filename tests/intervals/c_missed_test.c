@@ -6,7 +6,7 @@
 
 #include "fuzzycron/c.h"
 
-#include "c/check.h"
+#include "../c/check.h"
 
 /* 2026-03-01T08:00:00Z and 12:30 */
 #define LAST 1772352000000LL
