@@ -8,6 +8,7 @@
 
 #include "fuzzycron/error.h"
 
+#include "compiler/interval.h"
 #include "hash/hasher.h"
 #include "pipeline/pipeline.h"
 #include "syntax/interval.h"
@@ -104,8 +105,10 @@ std::string resolved_text(const syntax::Spec& spec, std::string_view expression,
 std::string resolved_interval(std::string_view expression, const Schedule& s) {
   const syntax::IntervalSyntax i = syntax::parse_interval(expression);
   if (i.from || i.window) return std::string(expression);
-  const auto epoch = sys_milliseconds{std::chrono::milliseconds{946'857'600'000}} - std::chrono::hours{14};
-  const auto first = s.next(epoch);  // the phase epoch, Monday 2000-01-03 (docs/intervals.md), less a day's offsets
+  // The phase epoch (Monday 2000-01-03, docs/intervals.md), less the largest zone offset: the first fire on
+  // or after the epoch on any wall clock.
+  const auto epoch = sys_milliseconds{std::chrono::seconds{compiler::kIntervalEpoch}} - std::chrono::hours{14};
+  const auto first = s.next(epoch);
   if (!first) return std::string(expression);
   const auto secs = std::chrono::floor<std::chrono::seconds>(*first);
   const auto local = secs + s.zone().offset(secs);
