@@ -11,6 +11,7 @@
 #include "fuzzycron/error.h"
 #include "fuzzycron/time_zone.h"
 #include "pipeline/pipeline.h"
+#include "syntax/interval.h"
 
 namespace fuzzycron {
 namespace {
@@ -63,34 +64,24 @@ std::optional<CrontabSetting> setting_of(std::string_view line, int line_no) {
 }
 
 // How many words an `@every` schedule takes: "@every STEP" (robfig's too) and,
-// in the dialects that read anchored intervals, its clauses: `from A`,
-// `between A and B`, `on DAYS` (docs/intervals.md). 0: not `@every`.
+// in the dialects that read anchored intervals, its clauses (from, between,
+// on): the longest run of words the interval reader takes whole. 0: not `@every`.
 int every_words(std::string_view line, Dialect dialect) {
-  std::vector<std::string> words;
-  for (std::size_t i = 0; i < line.size() && words.size() < 12;) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  std::vector<std::size_t> ends;  // where each word ends
+  for (std::size_t i = 0; i < line.size() && ends.size() < 12;) {
+    while (i < line.size() && blank(line[i])) ++i;
     const std::size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) {
-      std::string w(line.substr(start, i - start));
-      for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      words.push_back(std::move(w));
-    }
+    while (i < line.size() && !blank(line[i])) ++i;
+    if (i > start) ends.push_back(i);
   }
-  if (words.empty() || words[0] != "@every") return 0;
-  std::size_t n = 2;
-  if (!pipeline::reads_intervals(dialect)) return static_cast<int>(n);
-  for (;;) {
-    if (n < words.size() && words[n] == "from") {
-      n += 2;
-    } else if (n < words.size() && words[n] == "between") {
-      n += 4;
-    } else if (n < words.size() && words[n] == "on") {
-      n += 2;
-    } else {
-      return static_cast<int>(n);
-    }
-  }
+  if (ends.empty() || !syntax::is_every(line.substr(0, ends[0]))) return 0;
+  if (pipeline::reads_intervals(dialect))
+    for (std::size_t n = ends.size(); n > 2; --n) try {
+        syntax::parse_interval(line.substr(0, ends[n - 1]));
+        return static_cast<int>(n);
+      } catch (const Error&) {  // not the whole schedule: one word fewer
+      }
+  return 2;
 }
 
 }  // namespace

@@ -69,5 +69,25 @@ TEST(Crontab, InvalidUtf8JobNameIsReportedAtItsLine) {
   EXPECT_NO_THROW(tab.entries[0].parse(ParseOptions{}));
 }
 
+// An @every schedule takes the words the interval reader takes whole; the rest
+// is the command, even when it starts like a clause ("on-call.sh").
+TEST(Crontab, EveryTakesItsClausesAndNoMore) {
+  const Crontab tab = parse_crontab(
+      "@every 2h on-call.sh\n"
+      "@EVERY 25m between 09:00 and 17:00 on mon-fri /bin/report on time\n"
+      "@every 2w from 2026-01-06T09:00 backup.sh\n",
+      Dialect::standard);
+  ASSERT_EQ(tab.entries.size(), 3u);
+  EXPECT_EQ(tab.entries[0].schedule, "@every 2h");
+  EXPECT_EQ(tab.entries[0].command, "on-call.sh");
+  EXPECT_EQ(tab.entries[1].schedule, "@EVERY 25m between 09:00 and 17:00 on mon-fri");
+  EXPECT_EQ(tab.entries[1].command, "/bin/report on time");
+  EXPECT_EQ(tab.entries[2].schedule, "@every 2w from 2026-01-06T09:00");
+  // robfig's @every (kubernetes) is two words: no clauses there.
+  const Crontab k = parse_crontab("@every 5m from x\n", Dialect::kubernetes);
+  ASSERT_EQ(k.entries.size(), 1u);
+  EXPECT_EQ(k.entries[0].command, "from x");
+}
+
 }  // namespace
 }  // namespace fuzzycron
