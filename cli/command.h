@@ -103,6 +103,7 @@ Command add_completion(CommandLine& line);
 Command add_cluster(CommandLine& line);
 Command add_runs(CommandLine& line);
 Command add_balance(CommandLine& line);
+Command add_due(CommandLine& line);
 
 // `fuzzycron batch`'s loop, for the fuzz target: JSON Lines in, JSON Lines out.
 int run_batch(std::istream& in, std::ostream& out);

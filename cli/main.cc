@@ -46,6 +46,6 @@ int main(int argc, char** argv) {
                                            cli::add_resolve(line), cli::add_offset(line),    cli::add_explain(line),
                                            cli::add_lint(line),    cli::add_spread(line),    cli::add_export(line),
                                            cli::add_run(line),     cli::add_cluster(line),   cli::add_runs(line),
-                                           cli::add_balance(line), cli::add_completion(line)};
+                                           cli::add_balance(line), cli::add_due(line),     cli::add_completion(line)};
   return line.run(argc, argv, commands);
 }

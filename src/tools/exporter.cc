@@ -16,6 +16,7 @@
 
 #include "fuzzycron/rfc3339.h"
 #include "tools/entry_settings.h"
+#include "tools/export_guard.h"
 #include "tools/export_names.h"
 
 namespace fuzzycron {
@@ -103,10 +104,40 @@ class Exporter {
  public:
   explicit Exporter(const ExportOptions& o) : o_(o) {}
 
-  void add(const Job& job) {
+  void add(const Job& entry) {
     auto diag = [&](Severity s, std::string code, std::string message, std::vector<sys_milliseconds> at = {}) {
-      out_.diagnostics.push_back(diagnostic(s, std::move(code), job.line, job.name, std::move(message), std::move(at)));
+      out_.diagnostics.push_back(
+          diagnostic(s, std::move(code), entry.line, entry.name, std::move(message), std::move(at)));
     };
+    // A schedule the target cannot say goes out as the finest cron it can fire
+    // and a guard before the command (export_guard.h); the checks below look
+    // at that cron, and the guard's fires are checked at the end.
+    Job job = entry;
+    std::optional<Schedule> guarded;
+    std::string guard_text;
+    try {
+      if (needs_guard(entry.schedule, entry.options)) {
+        guarded = parse(entry.schedule, entry.options);
+        guard_text = resolve(entry.schedule, entry.options);
+        job.options = without_limits(entry.options);
+        if (is_every(entry.schedule)) {
+          const Schedule plain = parse(entry.schedule, job.options);
+          job.schedule = finest_cron(plain, o_.from);
+          job.options.dst = entry.options.dst_policy();  // the entry's, not standard's default
+          job.options.dialect = Dialect::standard;
+          // A cron that fires exactly the interval's instants needs no guard.
+          const bool limited = !entry.options.except.empty() || entry.options.not_before || entry.options.not_after;
+          if (!limited && same_fires(plain, parse(job.schedule, job.options), o_.from)) {
+            guarded.reset();
+            diag(Severity::info, "interval",
+                 fmt::format("the interval fires as the cron expression '{}': exported as that", job.schedule));
+          }
+        }
+      }
+    } catch (const Error& e) {
+      diag(Severity::error, e.kind() == ErrorKind::unsupported ? "unsupported" : "syntax", e.message());
+      throw;
+    }
     TargetSchedule ts;
     Schedule own = [&] {
       try {
@@ -151,8 +182,9 @@ class Exporter {
       }
     }
     // The target's text fires as the entry under the target's DST behaviour.
+    std::vector<sys_milliseconds> back = under_target;
     if (o_.target != Target::systemd) {
-      const auto back = target_fires(o_.target, ts, as_target.dst_policy(), o_.from);
+      back = target_fires(o_.target, ts, as_target.dst_policy(), o_.from);
       if (back != under_target) {
         diag(Severity::error, "mismatch",
              fmt::format("the {} text fires differently from the entry (first at {}): not exported; please report "
@@ -195,11 +227,56 @@ class Exporter {
           break;
         }
     }
-    if (job.command.find('%') != std::string::npos)
+    if (guarded && !guard(entry, job, *guarded, guard_text, as_target.dst_policy(), back)) return;
+    if (entry.command.find('%') != std::string::npos)
       diag(Severity::info, "percent",
            "cron turns an unescaped % in a command into a new line (and the rest into standard input); the "
            "exported command keeps % as written");
     write(job, ts);
+  }
+
+  // The guard before the command: checked over the year (the target's fires it
+  // lets through are exactly the entry's own), then written into `job`.
+  bool guard(const Job& entry, Job& job, const Schedule& own, const std::string& text, DstPolicy dst,
+             const std::vector<sys_milliseconds>& target) {
+    auto diag = [&](Severity s, std::string code, std::string message, std::vector<sys_milliseconds> at = {}) {
+      out_.diagnostics.push_back(
+          diagnostic(s, std::move(code), entry.line, entry.name, std::move(message), std::move(at)));
+    };
+    if (o_.target == Target::eventbridge || o_.target == Target::cloud_scheduler) {
+      diag(Severity::error, "guard",
+           fmt::format("{} starts a target, not a command: there is no place for the guard (fuzzycron due) that this "
+                       "schedule needs (an interval, days without fires or bounds); not exported",
+                       target_name(o_.target)));
+      return false;
+    }
+    ParseOptions as_target = entry.options;
+    as_target.dst = dst;
+    const Schedule own_as_target = parse(entry.schedule, as_target);
+    const auto want = fires(own_as_target, o_.from);
+    const auto window = guard_window(target);
+    const auto got = guarded_fires(own_as_target, target, window);
+    if (got != want) {
+      const auto off = missing(want, got).empty() ? missing(got, want) : missing(want, got);
+      diag(Severity::error, "mismatch",
+           fmt::format("the target's schedule and the guard fire differently from the entry (first at {}): not "
+                       "exported; please report",
+                       instants_text(off, own.zone())),
+           off);
+      return false;
+    }
+    as_target.dialect = entry.options.dialect;
+    job.command = guarded_command(text, as_target, window, entry.command);
+    std::string needs = "fuzzycron where the job runs";
+    if (!entry.options.except.empty()) needs += " and the calendar's files at the same paths";
+    diag(Severity::info, "guard",
+         fmt::format("{} fires '{}' ({} times in the year from {}); 'fuzzycron due' before the command lets the "
+                     "entry's own {} through and exits 0 at the others. It needs {}; a run that starts {} or more "
+                     "late is taken for the next one and does not run",
+                     target_name(o_.target), job.schedule, target.size(), format_rfc3339(o_.from, own.zone()),
+                     want.size(), needs, duration_text(window)));
+    job.schedule = entry.schedule;  // the artifacts name the entry's own schedule
+    return true;
   }
 
   ExportResult result() && { return std::move(out_); }
@@ -252,9 +329,6 @@ class Exporter {
   }
 
   void write(const Job& job, const TargetSchedule& ts) {
-    // No target's schedule holds a holiday calendar or bounds (docs/calendars.md).
-    not_held(job, {"except", "not-before", "not-after"},
-             "its schedule has no days without fires or bounds: the job fires on them");
     switch (o_.target) {
       case Target::systemd: return systemd(job, ts);
       case Target::kubernetes: return kubernetes(job, ts);
@@ -477,6 +551,12 @@ ExportResult export_crontab(const Crontab& crontab, const ExportOptions& options
     }
     try {
       job.options = e.options(options.parse, options.host);
+      // Days without fires and bounds: the guard carries them (export_guard.h).
+      const auto& given = job.settings;
+      if (!given.except.empty())
+        job.options.except = job.options.except.empty() ? given.except : job.options.except + "," + given.except;
+      if (!given.not_before.empty()) job.options.not_before = parse_rfc3339(given.not_before);
+      if (!given.not_after.empty()) job.options.not_after = parse_rfc3339(given.not_after);
     } catch (const Error& bad) {  // a name or host that cannot be a seed
       x.crontab_error({Severity::error, "", e.line, e.schedule_column, bad.message(), e.text});
       continue;

@@ -272,5 +272,38 @@ if grep -q 'suggestion: H \* \* \* \* ?' <<<"$demo_out" && ! grep -q 'does not r
 else
   fail=$((fail + 1)); echo "FAIL demo-lint: $demo_out"
 fi
+# due: the guard export puts before a command (export_guard.h).
+every='@every 2w from 2026-01-06T09:00'
+check due-yes 0 'due: 2026-01-20T09:00:00+01:00' -- due "$every" -z Europe/Berlin --at 2026-01-20T08:10:00Z --window 1d
+check due-late 0 'due: 2026-01-20T09:00:00+01:00' -- due "$every" -z Europe/Berlin --at 2026-01-20T20:00:00Z --window 1d
+check due-no 1 'the last fire time was 2026-01-20T09:00:00+01:00, the next is 2026-02-03T09:00:00+01:00' -- due "$every" -z Europe/Berlin --at 2026-01-27T08:00:00Z --window 1d
+check due-except 1 'not due' -- due "$every" -z Europe/Berlin --except 2026-01-20 --at 2026-01-20T08:00:00Z --window 1d
+check due-runs 0 'ran it' -- due "$every" -z Europe/Berlin --at 2026-01-20T08:00:00Z --window 1d -- /bin/sh -c 'echo ran it'
+check due-status 0 '' -- due "$every" -z Europe/Berlin --at 2026-01-20T08:00:00Z --window 1d -- /bin/true
+check due-command-status 3 '' -- due "$every" -z Europe/Berlin --at 2026-01-20T08:00:00Z --window 1d -- /bin/sh -c 'exit 3'
+check due-skips 0 '(not run)' -- due "$every" -z Europe/Berlin --at 2026-01-27T08:00:00Z --window 1d -- /bin/sh -c 'echo ran it'
+if "$bin" due "$every" -z Europe/Berlin --at 2026-01-27T08:00:00Z -w 1d -- /bin/sh -c 'echo ran it' 2>/dev/null | grep -q 'ran it'; then
+  fail=$((fail + 1)); echo "FAIL due-skips: the command ran"
+else
+  pass=$((pass + 1))
+fi
+check due-missing 127 'cannot run /no/such' -- due "$every" -z Europe/Berlin --at 2026-01-20T08:00:00Z -w 1d -- /no/such
+check due-window 2 'longer than zero' -- due "$every" --window 0s
+# An exported guard, run as the target would at each of its fires of a month:
+# the command runs at the entry's own fires, and only there.
+guard=$("$bin" export --expr '@every 90m from 2026-01-01T00:00Z' --name sync --command 'echo RAN' --to kubernetes 2>/dev/null |
+        sed -n 's/.*command: \["\/bin\/sh", "-c", "exec fuzzycron \(.*\)"\]$/\1/p')
+ran=0 fires=0
+for t in $("$bin" next '0,30 0,1,3,4,6,7,9,10,12,13,15,16,18,19,21,22 * * *' --from 2026-01-01T00:00:00Z -n 96); do
+  late=$(date -u -d "$t + 7 minutes" +%Y-%m-%dT%H:%M:%SZ)  # the target starts the run late
+  out=$(eval "\"\$bin\" ${guard/ -- / --at $late -- }" 2>/dev/null)
+  [ "$out" = RAN ] && ran=$((ran + 1))
+done
+fires=$("$bin" next '@every 90m from 2026-01-01T00:00Z' --from 2025-12-31T23:59:59Z -n 200 | awk '$0 < "2026-01-03T23:37:00Z"' | wc -l)
+if [ -n "$guard" ] && [ "$ran" -eq "$fires" ] && [ "$ran" -gt 0 ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL due-export: guard '$guard' ran $ran times, the interval fires $fires times"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
