@@ -51,6 +51,17 @@ struct ParseOptions {
   // Days on which the schedule does not fire, as local dates in its zone:
   // "2026-12-25,2026-12-24..2026-12-31" (docs/calendars.md). Empty: none.
   std::string except{};
+  // Times without fires: cron expressions in the schedule's dialect, ';'
+  // between two; a fire in a second (a minute, for an expression without a
+  // seconds field) one matches is skipped. "* * * * 0,6" has no fires on
+  // weekends (what Quartz's CronCalendar does; docs/calendars.md).
+  std::string except_cron{};
+  // What a fire on a day of `except` does: skipped, or moved to the next
+  // (following) or previous (preceding) day not excluded, at the same
+  // wall-clock time; modified_following moves forward unless that leaves
+  // the month, then back (the business-day conventions).
+  enum class Move : unsigned char { skip, following, preceding, modified_following };
+  Move except_move = Move::skip;
 
   DialectOptions dialect_options() const noexcept { return {dialect, furiko, croniter, cron_parser, kubernetes}; }
   FUZZYCRON_EXPORT DstPolicy dst_policy() const noexcept;

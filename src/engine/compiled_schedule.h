@@ -48,6 +48,29 @@ struct CompiledSchedule {
     std::int64_t lo_ms, hi_ms;  // instants [lo, hi) without fires (timed calendar events)
   };
   std::vector<Span> except_spans;  // sorted by lo_ms, disjoint
+  // Cron calendars (Quartz's CronCalendar): a fire in a second (or, for an
+  // expression without a seconds field, a minute) the expression matches has
+  // no fire. `whole_days`: its time fields match every second, so a matching
+  // instant excludes its whole local day and a search jumps the day.
+  struct Cron {
+    Schedule schedule;
+    std::int64_t unit_ms = 60'000;
+    bool whole_days = false;
+  };
+  std::vector<Cron> except_crons;
+  // What a fire on an excluded day (`except`) does: skipped, or moved to the
+  // next or previous day not excluded, at the same wall-clock time.
+  enum class Move : std::uint8_t { skip, following, preceding, modified_following };
+  Move move = Move::skip;
+};
+
+// Everything with_limits() adds to a schedule.
+struct Limits {
+  std::int64_t not_before_ms = INT64_MIN, not_after_ms = INT64_MAX;
+  std::vector<CompiledSchedule::DayRange> except;
+  std::vector<CompiledSchedule::Span> except_spans;
+  std::vector<CompiledSchedule::Cron> except_crons;
+  CompiledSchedule::Move move = CompiledSchedule::Move::skip;
 };
 
 inline constexpr std::int64_t kNone = INT64_MIN;  // Schedule::kNone: no fire time
@@ -71,10 +94,9 @@ struct Access {
   // An anchored interval in `zone` (the lines hold a never-matching pattern).
   static Schedule make_interval(const Interval& interval, TimeZone zone, DstPolicy dst,
                                 std::chrono::milliseconds spread_offset = std::chrono::milliseconds{0});
-  // The same schedule with bounds (ms, both included) and excluded local days.
-  static Schedule with_limits(const Schedule& s, std::int64_t not_before_ms, std::int64_t not_after_ms,
-                              std::vector<CompiledSchedule::DayRange> except,
-                              std::vector<CompiledSchedule::Span> except_spans = {});
+  // The same schedule with bounds (ms, both included), excluded local days,
+  // spans and cron calendars, and what a fire on an excluded day does.
+  static Schedule with_limits(const Schedule& s, Limits limits);
   static bool is_interval(const Schedule& s) noexcept { return s.compiled_->is_interval; }
   static const Zone& zone(TimeZone z) noexcept { return *z.zone_; }
   static TimeZone time_zone(const Zone* z) noexcept { return TimeZone(z); }

@@ -3,6 +3,8 @@
 // is jumped over whole, so it is met at most once per call.
 #include <algorithm>
 
+#include <date/date.h>
+
 #include "engine/calendar_search.h"
 #include "engine/compiled_schedule.h"
 
@@ -56,43 +58,159 @@ std::int64_t day_start_ms(const Zone& zone, std::int64_t day) noexcept {
   return at[0] * 1000;
 }
 
-}  // namespace
+std::int64_t local_day(const Zone& zone, std::int64_t ms) noexcept {
+  const std::int64_t s = floor_div(ms, 1000);
+  return floor_div(s + zone.offset_at(s), 86400);
+}
 
-std::int64_t limited_next_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept {
+// The cron calendar that matches the instant `ms`: one that fires at the
+// second (or minute) holding it.
+const CompiledSchedule::Cron* cron_excluded(const CompiledSchedule& c, std::int64_t ms) noexcept {
+  for (const auto& x : c.except_crons) {
+    const std::int64_t at = floor_div(ms, x.unit_ms) * x.unit_ms;
+    if (base_prev_ms(Access::compiled(x.schedule), sys_milliseconds{milliseconds{at + 1}}) == at) return &x;
+  }
+  return nullptr;
+}
+
+// A fire passes the bounds, timed events and cron calendars (not the days).
+bool allowed(const CompiledSchedule& c, std::int64_t ms) noexcept {
+  return ms >= c.not_before_ms && ms <= c.not_after_ms && !in_span(c, ms) && !cron_excluded(c, ms);
+}
+
+// How many fires of one excluded range are moved (a bound on the search: a
+// range holding more fires moves its first ones, in both directions alike).
+constexpr int kMovedPerRange = 100'000;
+// Fires passed one at a time for cron calendars before a search gives up.
+constexpr std::size_t kCronSteps = 100'000;
+
+// Where the fire at `ms`, on day `day` of the excluded range `r`, moves to
+// (kNone: nowhere the engine reaches).
+std::int64_t moved(const CompiledSchedule& c, const CompiledSchedule::DayRange& r, std::int64_t day,
+                   std::int64_t ms) noexcept {
+  using Move = CompiledSchedule::Move;
+  std::int64_t to = c.move == Move::preceding ? r.lo - 1 : r.hi + 1;
+  if (c.move == Move::modified_following) {
+    // Forward, unless that leaves the fire's month: then back.
+    const auto month = [](std::int64_t d) {
+      return static_cast<unsigned>(date::year_month_day{date::sys_days{date::days{d}}}.month());
+    };
+    if (month(to) != month(day)) to = r.lo - 1;
+  }
+  const std::int64_t s = floor_div(ms, 1000);
+  const std::int64_t local = s + c.zone->offset_at(s);
+  const std::int64_t target = to * 86400 + (local - day * 86400);
+  if (target / 86400 < kMinInstant / 86400 + 2 || target / 86400 > kMaxInstant / 86400 - 2) return kNone;
+  // The schedule's own DST rule, for a wall time the move lands in a gap or an
+  // overlap: skipped, shifted or later in a gap; the first or the last pass.
+  using Gap = DstPolicy::Gap;
+  using Overlap = DstPolicy::Overlap;
+  const auto gap = static_cast<Gap>(c.is_interval ? c.interval.gap : c.first.gap);
+  const auto overlap = static_cast<Overlap>(c.is_interval ? c.interval.overlap : c.first.overlap);
+  std::int64_t at[2];
+  const int n = instants_of_local(*c.zone, target, static_cast<std::uint8_t>(gap == Gap::hourly ? Gap::shift : gap),
+                                  static_cast<std::uint8_t>(Overlap::both), at);
+  if (n == 0) return kNone;
+  return at[n == 2 && overlap == Overlap::last ? 1 : 0] * 1000 + (ms - s * 1000);
+}
+
+// Calls f(moved instant) for each fire of range `r` (in order, at most kMovedPerRange).
+template <class F>
+void each_moved(const CompiledSchedule& c, const CompiledSchedule::DayRange& r, F&& f) noexcept {
+  const std::int64_t end = day_start_ms(*c.zone, r.hi + 1);
+  std::int64_t t = day_start_ms(*c.zone, r.lo) - 1;
+  for (int i = 0; i < kMovedPerRange; ++i) {
+    t = raw_next(c, sys_milliseconds{milliseconds{t}});
+    if (t == kNone || t >= end) return;
+    const std::int64_t m = moved(c, r, local_day(*c.zone, t), t);
+    if (m != kNone && allowed(c, m)) f(m);
+  }
+}
+
+// The fires that stay where they are: not on an excluded day, in bounds.
+std::int64_t kept_next(const CompiledSchedule& c, sys_milliseconds t) noexcept {
   if (c.not_before_ms != INT64_MIN && t.time_since_epoch().count() < c.not_before_ms)
     t = sys_milliseconds{milliseconds{c.not_before_ms - 1}};
-  for (std::size_t i = 0; i <= c.except.size() + c.except_spans.size() + 1; ++i) {
+  const std::size_t steps = c.except.size() + c.except_spans.size() + 1 + (c.except_crons.empty() ? 0 : kCronSteps);
+  for (std::size_t i = 0; i <= steps; ++i) {
     const std::int64_t r = raw_next(c, t);
     if (r == kNone || r > c.not_after_ms) return kNone;
     if (const auto* x = excluded(c, r))
       t = sys_milliseconds{milliseconds{std::max(r, day_start_ms(*c.zone, x->hi + 1) - 1)}};
     else if (const auto* sp = in_span(c, r))
       t = sys_milliseconds{milliseconds{std::max(r, sp->hi_ms - 1)}};
+    else if (const auto* cr = cron_excluded(c, r))
+      t = sys_milliseconds{milliseconds{cr->whole_days ? std::max(r, day_start_ms(*c.zone, local_day(*c.zone, r) + 1) - 1)
+                                                       : r}};
     else
       return r;
   }
   return kNone;
 }
 
-std::int64_t limited_prev_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept {
+std::int64_t kept_prev(const CompiledSchedule& c, sys_milliseconds t) noexcept {
   if (c.not_after_ms != INT64_MAX && t.time_since_epoch().count() > c.not_after_ms)
     t = sys_milliseconds{milliseconds{c.not_after_ms + 1}};
-  for (std::size_t i = 0; i <= c.except.size() + c.except_spans.size() + 1; ++i) {
+  const std::size_t steps = c.except.size() + c.except_spans.size() + 1 + (c.except_crons.empty() ? 0 : kCronSteps);
+  for (std::size_t i = 0; i <= steps; ++i) {
     const std::int64_t r = raw_prev(c, t);
     if (r == kNone || r < c.not_before_ms) return kNone;
     if (const auto* x = excluded(c, r))
       t = sys_milliseconds{milliseconds{std::min(r, day_start_ms(*c.zone, x->lo))}};
     else if (const auto* sp = in_span(c, r))
       t = sys_milliseconds{milliseconds{std::min(r, sp->lo_ms)}};
+    else if (const auto* cr = cron_excluded(c, r))
+      t = sys_milliseconds{milliseconds{cr->whole_days ? std::min(r, day_start_ms(*c.zone, local_day(*c.zone, r))) : r}};
     else
       return r;
   }
   return kNone;
 }
 
+}  // namespace
+
+// With moves, the fires are those kept plus the moved ones; each search looks
+// at the excluded ranges whose moved fires can come before the kept answer
+// (a range's fires move at most to the day after it or the day before it).
+std::int64_t limited_next_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept {
+  std::int64_t best = kept_next(c, t);
+  if (c.move == CompiledSchedule::Move::skip || c.except.empty()) return best;
+  const std::int64_t from = t.time_since_epoch().count();
+  const std::int64_t day = local_day(*c.zone, from);
+  auto it = std::lower_bound(c.except.begin(), c.except.end(), day - 2,
+                             [](const CompiledSchedule::DayRange& r, std::int64_t d) { return r.hi < d; });
+  for (; it != c.except.end(); ++it) {
+    const std::int64_t first_day = c.move == CompiledSchedule::Move::following ? it->hi + 1 : it->lo - 1;
+    if (best != kNone && day_start_ms(*c.zone, first_day - 1) > best) break;
+    each_moved(c, *it, [&](std::int64_t m) {
+      if (m > from && (best == kNone || m < best)) best = m;
+    });
+  }
+  return best;
+}
+
+std::int64_t limited_prev_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept {
+  std::int64_t best = kept_prev(c, t);
+  if (c.move == CompiledSchedule::Move::skip || c.except.empty()) return best;
+  const std::int64_t from = t.time_since_epoch().count();
+  const std::int64_t day = local_day(*c.zone, from);
+  auto it = std::upper_bound(c.except.begin(), c.except.end(), day + 2,
+                             [](std::int64_t d, const CompiledSchedule::DayRange& r) { return d < r.lo; });
+  while (it != c.except.begin()) {
+    --it;
+    const std::int64_t last_day = c.move == CompiledSchedule::Move::preceding ? it->lo - 1 : it->hi + 1;
+    if (best != kNone && day_start_ms(*c.zone, last_day + 2) < best) break;
+    each_moved(c, *it, [&](std::int64_t m) {
+      if (m < from && (best == kNone || m > best)) best = m;
+    });
+  }
+  return best;
+}
+
 bool same_limits(const CompiledSchedule& a, const CompiledSchedule& b) noexcept {
   if (a.is_interval != b.is_interval || (a.is_interval && !same_interval(a.interval, b.interval))) return false;
-  if (a.not_before_ms != b.not_before_ms || a.not_after_ms != b.not_after_ms || a.except.size() != b.except.size())
+  if (a.not_before_ms != b.not_before_ms || a.not_after_ms != b.not_after_ms || a.except.size() != b.except.size() ||
+      a.move != b.move)
     return false;
   for (std::size_t i = 0; i < a.except.size(); ++i)
     if (a.except[i].lo != b.except[i].lo || a.except[i].hi != b.except[i].hi) return false;
@@ -100,6 +218,11 @@ bool same_limits(const CompiledSchedule& a, const CompiledSchedule& b) noexcept 
   for (std::size_t i = 0; i < a.except_spans.size(); ++i)
     if (a.except_spans[i].lo_ms != b.except_spans[i].lo_ms || a.except_spans[i].hi_ms != b.except_spans[i].hi_ms)
       return false;
+  if (a.except_crons.size() != b.except_crons.size()) return false;
+  for (std::size_t i = 0; i < a.except_crons.size(); ++i) {
+    const auto &x = a.except_crons[i], &y = b.except_crons[i];
+    if (x.unit_ms != y.unit_ms || !(x.schedule == y.schedule)) return false;
+  }
   return true;
 }
 
@@ -117,6 +240,8 @@ std::uint64_t limits_hash(const CompiledSchedule& c) noexcept {
   for (const auto& r : c.except) mix(static_cast<std::uint64_t>(r.lo)), mix(static_cast<std::uint64_t>(r.hi));
   for (const auto& r : c.except_spans)
     mix(static_cast<std::uint64_t>(r.lo_ms)), mix(static_cast<std::uint64_t>(r.hi_ms));
+  for (const auto& x : c.except_crons) mix(static_cast<std::uint64_t>(x.unit_ms)), mix(x.schedule.hash());
+  mix(static_cast<std::uint64_t>(c.move));
   return h;
 }
 
@@ -134,16 +259,16 @@ Schedule Access::make_interval(const Interval& interval, TimeZone zone, DstPolic
   return Schedule(std::move(c));
 }
 
-Schedule Access::with_limits(const Schedule& s, std::int64_t not_before_ms, std::int64_t not_after_ms,
-                             std::vector<CompiledSchedule::DayRange> except,
-                             std::vector<CompiledSchedule::Span> except_spans) {
+Schedule Access::with_limits(const Schedule& s, Limits limits) {
   auto c = std::make_shared<CompiledSchedule>(*s.compiled_);
-  c->not_before_ms = not_before_ms;
-  c->not_after_ms = not_after_ms;
-  c->except = std::move(except);
-  c->except_spans = std::move(except_spans);
-  c->limited =
-      not_before_ms != INT64_MIN || not_after_ms != INT64_MAX || !c->except.empty() || !c->except_spans.empty();
+  c->not_before_ms = limits.not_before_ms;
+  c->not_after_ms = limits.not_after_ms;
+  c->except = std::move(limits.except);
+  c->except_spans = std::move(limits.except_spans);
+  c->except_crons = std::move(limits.except_crons);
+  c->move = limits.move;
+  c->limited = c->not_before_ms != INT64_MIN || c->not_after_ms != INT64_MAX || !c->except.empty() ||
+               !c->except_spans.empty() || !c->except_crons.empty();
   // The walk's shortcut knows nothing of bounds or excluded days.
   if (c->limited) c->minutes_every_day = false;
   return Schedule(std::move(c));

@@ -8,6 +8,7 @@
 #include "engine/compiled_schedule.h"
 #include "engine/interval.h"
 #include "fuzzycron/error.h"
+#include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/seed.h"
 #include "pipeline/ical.h"
@@ -127,14 +128,67 @@ Schedule parse_interval(std::string_view expression, const ParseOptions& options
   return with_limits(Access::make_interval(iv, zone, options.dst_policy(), shift), options);
 }
 
+namespace {
+
+// The cron calendars of `except-cron`, each read in the schedule's dialect and zone.
+std::vector<CompiledSchedule::Cron> except_crons(const ParseOptions& options) {
+  std::vector<CompiledSchedule::Cron> out;
+  ParseOptions plain = options;
+  plain.except.clear(), plain.except_cron.clear(), plain.not_before.reset(), plain.not_after.reset();
+  plain.offset_window = std::chrono::milliseconds{0};
+  const std::string_view text = options.except_cron;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find(';', start), text.size());
+    std::size_t a = start, b = end;
+    start = end + 1;
+    while (a < b && text[a] == ' ') ++a;
+    while (b > a && text[b - 1] == ' ') --b;
+    const std::string_view item = text.substr(a, b - a);
+    const int column = static_cast<int>(a) + 1;
+    if (item.empty())
+      throw Error(ErrorKind::argument, "except-cron: an empty expression (';' separates two)", std::string(text),
+                  column);
+    Schedule cron = [&] {
+      try {
+        return parse(item, plain);
+      } catch (const Error& e) {
+        throw Error(e.kind(), "except-cron: " + e.message(), std::string(text),
+                    column + std::max(e.column(), 1) - 1);
+      }
+    }();
+    if (Access::is_interval(cron))
+      throw Error(ErrorKind::argument, "except-cron: an interval is not a calendar: write a cron expression",
+                  std::string(text), column);
+    // Six fields or more hold seconds (first or last): matched by the second; else by the minute.
+    std::size_t fields = 0;
+    for (std::size_t i = 0; i < item.size(); ++i)
+      fields += item[i] != ' ' && (i == 0 || item[i - 1] == ' ');
+    const std::int64_t unit = fields >= 6 ? 1000 : 60'000;
+    const auto& c = Access::compiled(cron);
+    const bool whole_days = c.more.empty() && c.offset.count() == 0 && c.first.minutes == (1ull << 60) - 1 &&
+                            c.first.hours == (1u << 24) - 1 && (unit == 60'000 || c.first.seconds == (1ull << 60) - 1);
+    out.push_back({std::move(cron), unit, whole_days});
+  }
+  return out;
+}
+
+}  // namespace
+
 Schedule with_limits(const Schedule& s, const ParseOptions& options) {
-  if (!options.not_before && !options.not_after && options.except.empty()) return s;
-  const std::int64_t lo = options.not_before ? options.not_before->time_since_epoch().count() : INT64_MIN;
-  const std::int64_t hi = options.not_after ? options.not_after->time_since_epoch().count() : INT64_MAX;
-  if (lo > hi) throw Error(ErrorKind::argument, "not-after comes before not-before: the schedule could never fire");
-  if (options.except.empty()) return Access::with_limits(s, lo, hi, {});
-  CalendarExclusions x = excluded(options.except, Access::zone(s.zone()));
-  return Access::with_limits(s, lo, hi, std::move(x.days), std::move(x.spans));
+  if (!options.not_before && !options.not_after && options.except.empty() && options.except_cron.empty()) return s;
+  engine::Limits limits;
+  limits.not_before_ms = options.not_before ? options.not_before->time_since_epoch().count() : INT64_MIN;
+  limits.not_after_ms = options.not_after ? options.not_after->time_since_epoch().count() : INT64_MAX;
+  if (limits.not_before_ms > limits.not_after_ms)
+    throw Error(ErrorKind::argument, "not-after comes before not-before: the schedule could never fire");
+  if (!options.except.empty()) {
+    CalendarExclusions x = excluded(options.except, Access::zone(s.zone()));
+    limits.except = std::move(x.days);
+    limits.except_spans = std::move(x.spans);
+  }
+  if (!options.except_cron.empty()) limits.except_crons = except_crons(options);
+  limits.move = static_cast<CompiledSchedule::Move>(options.except_move);
+  return Access::with_limits(s, std::move(limits));
 }
 
 }  // namespace fuzzycron::pipeline

@@ -30,6 +30,8 @@ constexpr std::string_view kHashNames[] = {"fc1", "jenkins", "furiko", "croniter
 static_assert(std::size(kHashNames) == std::size(kAllHashSchemes));
 constexpr std::string_view kFlagValues[] = {"true", "false"};
 constexpr std::string_view kFurikoFormats[] = {"standard", "quartz"};
+// In the order of ParseOptions::Move.
+constexpr std::string_view kExceptMoveNames[] = {"skip", "following", "preceding", "modified-following"};
 
 constexpr unsigned kSecondsFirstDialects = dialect_bit(Dialect::croniter) | dialect_bit(Dialect::kubernetes);
 
@@ -158,6 +160,20 @@ constexpr OptionSpec kSchema[] = {
      .dialects = kEveryDialect,
      .help = "local dates without fires: YYYY-MM-DD and YYYY-MM-DD..YYYY-MM-DD, comma-separated (docs/calendars.md)",
      .example = "2026-03-01,2026-03-03..2026-03-04"},
+    {.name = "except-cron",
+     .type = OptionType::text,
+     .dialects = kEveryDialect,
+     .help = "times without fires: cron expressions in the schedule's dialect, ';'-separated, e.g. '* * * * 0,6' "
+             "(Quartz's CronCalendar; docs/calendars.md)",
+     .example = "* * * * 0,6"},
+    {.name = "except-move",
+     .type = OptionType::choice,
+     .default_value = "skip",
+     .values = kExceptMoveNames,
+     .dialects = kEveryDialect,
+     .help = "a fire on a day of except: skipped, or moved to the next (following) or previous (preceding) day "
+             "not excluded; modified-following stays in its month",
+     .example = "following"},
 };
 
 // "offsetWindow", "offset_window", "OFFSET-WINDOW" -> "offsetwindow": names
@@ -271,6 +287,11 @@ void apply(ParseOptions& p, std::string_view name, const std::string& v) {
     (name == "not-before" ? p.not_before : p.not_after) = *t;
   } else if (name == "except") {
     p.except = v;
+  } else if (name == "except-cron") {
+    p.except_cron = v;
+  } else if (name == "except-move") {
+    const auto at = std::find(std::begin(kExceptMoveNames), std::end(kExceptMoveNames), v);
+    p.except_move = static_cast<ParseOptions::Move>(at - std::begin(kExceptMoveNames));
   }
   // dialect, seed and host are read before the rest (options_from_names).
 }

@@ -122,9 +122,8 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       ParseOptions options = job.entry.options(base, host);
       if (job.settings.dst) options.dst = *job.settings.dst;
       // Days without fires and bounds: the settings' own, else the command line's.
-      if (!given.except.empty()) options.except = with_calendars(given.except, dir, out.calendars);
-      if (!given.not_before.empty()) options.not_before = parse_rfc3339(given.not_before);
-      if (!given.not_after.empty()) options.not_after = parse_rfc3339(given.not_after);
+      tools::apply_limits(given, given.except.empty() ? "" : with_calendars(given.except, dir, out.calendars),
+                          options);
       if (!entry.reboot) {
         try {
           ParsedAndResolved parsed = parse_and_resolve(entry.schedule, options);
@@ -146,8 +145,9 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       job.fingerprint = fmt::format("{}\n{}\n{}\n{}\n{}\n{}", job.name, entry.schedule, job.resolved, entry.command,
                                     entry.zone, options.dst_policy().name());
       // Days without fires and bounds too, and the calendars' texts: a changed holiday file reschedules.
-      if (!options.except.empty() || options.not_before || options.not_after) {
-        job.fingerprint += fmt::format("\nexcept {}\nbounds {} {}", options.except,
+      if (!options.except.empty() || !options.except_cron.empty() || options.not_before || options.not_after) {
+        job.fingerprint += fmt::format("\nexcept {}\nexcept-cron {} {}\nbounds {} {}", options.except,
+                                       options.except_cron, static_cast<int>(options.except_move),
                                        options.not_before ? options.not_before->time_since_epoch().count() : 0,
                                        options.not_after ? options.not_after->time_since_epoch().count() : 0);
         for (const auto& [path, calendar] : out.calendars)

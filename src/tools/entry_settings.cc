@@ -97,6 +97,18 @@ std::optional<std::string> apply(const CrontabSetting& s, EntrySettings& out) {
     out.except = v;
     return std::nullopt;
   }
+  if (s.key == "except-cron") {
+    if (v.empty()) return "except-cron: give cron expressions, ';' between two (e.g. * * * * 0,6)";
+    out.except_cron = v;
+    return std::nullopt;
+  }
+  if (s.key == "except-move") {
+    const auto values = find_option("except-move")->values;
+    const auto at = std::find(values.begin(), values.end(), v);
+    if (at == values.end()) return "except-move: " + quoted(v) + ": use " + join(values);
+    out.except_move = static_cast<ParseOptions::Move>(at - values.begin());
+    return std::nullopt;
+  }
   if (s.key == "not-before" || s.key == "not-after") {
     if (!parse_rfc3339(v))
       return s.key + ": " + quoted(v) + ": write RFC 3339 with an offset, e.g. 2026-03-02T00:00:00Z";
@@ -144,6 +156,14 @@ EntrySettings read_entry_settings(const std::vector<CrontabSetting>& settings, s
 bool runs_repository_file(const std::string& command) {
   const std::string word = command.substr(0, command.find_first_of(" \t"));
   return !word.empty() && word[0] != '/' && word[0] != '~' && word[0] != '$' && word.find('/') != std::string::npos;
+}
+
+void apply_limits(const EntrySettings& settings, const std::string& except, ParseOptions& options) {
+  if (!except.empty()) options.except = except;
+  if (!settings.except_cron.empty()) options.except_cron = settings.except_cron;
+  if (settings.except_move) options.except_move = *settings.except_move;
+  if (!settings.not_before.empty()) options.not_before = parse_rfc3339(settings.not_before);
+  if (!settings.not_after.empty()) options.not_after = parse_rfc3339(settings.not_after);
 }
 
 }  // namespace fuzzycron::tools

@@ -14,6 +14,7 @@
 #include "fuzzycron/crontab.h"
 #include "fuzzycron/diagnostic.h"
 #include "fuzzycron/dst_policy.h"
+#include "fuzzycron/parse.h"
 
 namespace fuzzycron::tools {
 
@@ -35,6 +36,8 @@ struct EntrySettings {
   // Days without fires and bounds (docs/calendars.md), as written: the schema's
   // `except` (dates, ranges, iCalendar files), `not-before`, `not-after`.
   std::string except;
+  std::string except_cron;                           // `except-cron`: cron calendars, ';'-separated
+  std::optional<ParseOptions::Move> except_move;     // `except-move`
   std::string not_before, not_after;
   // The settings given, (key, value) as written, for what a target cannot hold.
   std::vector<std::pair<std::string, std::string>> given;
@@ -55,6 +58,8 @@ inline constexpr std::string_view kEntrySettingKeys[] = {"on-lost",
                                                          "dst",
                                                          "fields",
                                                          "except",
+                                                         "except-cron",
+                                                         "except-move",
                                                          "not-before",
                                                          "not-after"};
 bool is_entry_setting(std::string_view key);
@@ -64,6 +69,11 @@ bool is_entry_setting(std::string_view key);
 // and the value's column; a warning for a key that is a near miss of a
 // setting's ("# timout: 5m"), at the key.
 EntrySettings read_entry_settings(const std::vector<CrontabSetting>& settings, std::vector<Diagnostic>& problems);
+
+// The entry's days without fires, cron calendars, moves and bounds on
+// `options`: each one the entry gives replaces the command line's. `except`:
+// the entry's `except` text as the caller resolved its files ("" for none).
+void apply_limits(const EntrySettings& settings, const std::string& except, ParseOptions& options);
 
 // A value as a message quotes it: at most 40 bytes, control bytes shown as '?'.
 std::string quoted(std::string_view value);

@@ -1,5 +1,7 @@
 #include "tools/export_guard.h"
 
+#include "fuzzycron/options.h"
+
 #include <date/date.h>
 #include <fmt/format.h>
 
@@ -31,12 +33,14 @@ std::string field(const std::bitset<N>& used, int lo, int hi) {
 }  // namespace
 
 bool needs_guard(std::string_view schedule, const ParseOptions& o) {
-  return (o.dialect != Dialect::kubernetes && is_every(schedule)) || !o.except.empty() || o.not_before ||
-         o.not_after;
+  return (o.dialect != Dialect::kubernetes && is_every(schedule)) || !o.except.empty() || !o.except_cron.empty() ||
+         o.not_before || o.not_after;
 }
 
 ParseOptions without_limits(ParseOptions o) {
   o.except.clear();
+  o.except_cron.clear();
+  o.except_move = ParseOptions::Move::skip;
   o.not_before.reset();
   o.not_after.reset();
   return o;
@@ -110,6 +114,9 @@ std::string guarded_command(std::string_view text, const ParseOptions& o, millis
   std::string out = "exec fuzzycron due " + shell_quote(text) + " -d " + std::string(dialect_name(o.dialect)) +
                     " -z " + shell_quote(o.time_zone) + " --dst " + o.dst_policy().name();
   if (!o.except.empty()) out += " --except " + shell_quote(o.except);
+  if (!o.except_cron.empty()) out += " --except-cron " + shell_quote(o.except_cron);
+  if (o.except_move != ParseOptions::Move::skip)
+    out += " --except-move " + std::string(find_option("except-move")->values[static_cast<std::size_t>(o.except_move)]);
   if (o.not_before) out += " --not-before " + format_rfc3339(*o.not_before, TimeZone::utc());
   if (o.not_after) out += " --not-after " + format_rfc3339(*o.not_after, TimeZone::utc());
   return out + " --window " + duration_text(window) + " -- /bin/sh -c " + shell_quote(command);

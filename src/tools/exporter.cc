@@ -552,11 +552,7 @@ ExportResult export_crontab(const Crontab& crontab, const ExportOptions& options
     try {
       job.options = e.options(options.parse, options.host);
       // Days without fires and bounds: the guard carries them (export_guard.h).
-      const auto& given = job.settings;
-      if (!given.except.empty())
-        job.options.except = job.options.except.empty() ? given.except : job.options.except + "," + given.except;
-      if (!given.not_before.empty()) job.options.not_before = parse_rfc3339(given.not_before);
-      if (!given.not_after.empty()) job.options.not_after = parse_rfc3339(given.not_after);
+      tools::apply_limits(job.settings, job.settings.except, job.options);
     } catch (const Error& bad) {  // a name or host that cannot be a seed
       x.crontab_error({Severity::error, "", e.line, e.schedule_column, bad.message(), e.text});
       continue;

@@ -460,6 +460,19 @@ TEST_F(RunnerLoop, ExceptAndBoundsFromTheSettings) {
   EXPECT_EQ(launcher_->launches[0].command, "daily.sh --now");
 }
 
+// A cron calendar (no weekends) and a holiday moved to the next day the
+// calendars allow, per job.
+TEST_F(RunnerLoop, CronCalendarsAndMovedFiresFromTheSettings) {
+  run("# name: first\n# except: 2026-06-01\n# except-move: following\n# except-cron: * * * * 0,6\n"
+      "0 9 1,6 * * first.sh\n",
+      "2026-05-01T00:00:00Z", "2026-07-10T00:00:00Z");
+  std::vector<std::string> days;
+  for (const auto& l : launcher_->launches) days.push_back(format_rfc3339(l.wall, TimeZone::utc()).substr(0, 10));
+  // 05-01 a Friday; 05-06 a Wednesday; 06-01 a holiday, moved to 06-02; 06-06 a Saturday;
+  // 07-01 a Wednesday; 07-06 a Monday.
+  EXPECT_EQ(days, (std::vector<std::string>{"2026-05-01", "2026-05-06", "2026-06-02", "2026-07-01", "2026-07-06"}));
+}
+
 // A holiday file beside the crontab (a relative name), read again when it
 // changes; one that no longer reads leaves the running schedule, said once.
 TEST_F(RunnerLoop, ACalendarFileIsReadAgainWhenItChanges) {
