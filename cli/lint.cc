@@ -63,6 +63,7 @@ int run(const Lint& c, std::ostream& out) {
       if (!options.runs_on) options.runs_on = RunsOn::fuzzycron;
     }
     const Crontab tab = parse_crontab(read_file(c.input), options.parse.dialect);
+    options.directory = std::filesystem::path(c.input).parent_path().string();  // `# except:` files, as run reads them
     findings = lint(tab, options);
     lines = tab.lines;
   } else {

@@ -42,10 +42,10 @@ int main(int argc, char** argv) {
       "fuzzycron: cron schedules in eight dialects with H spread per job, exact next/prev fire times in any time "
       "zone.",
       kFooter, "fuzzycron " + std::string(fuzzycron::version()));
-  const std::vector<cli::Command> commands{cli::add_next(line),    cli::add_prev(line),      cli::add_batch(line),
-                                           cli::add_resolve(line), cli::add_offset(line),    cli::add_explain(line),
-                                           cli::add_lint(line),    cli::add_spread(line),    cli::add_export(line),
-                                           cli::add_run(line),     cli::add_cluster(line),   cli::add_runs(line),
+  const std::vector<cli::Command> commands{cli::add_next(line),    cli::add_prev(line),    cli::add_batch(line),
+                                           cli::add_resolve(line), cli::add_offset(line),  cli::add_explain(line),
+                                           cli::add_lint(line),    cli::add_spread(line),  cli::add_export(line),
+                                           cli::add_run(line),     cli::add_cluster(line), cli::add_runs(line),
                                            cli::add_balance(line), cli::add_due(line),     cli::add_completion(line)};
   return line.run(argc, argv, commands);
 }

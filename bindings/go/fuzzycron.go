@@ -86,6 +86,8 @@ type Options struct {
 	NotBefore    time.Time     // zero: none; else no fire before it (included)
 	NotAfter     time.Time     // zero: none; else no fire after it (included)
 	Except       string        // local dates without fires: "2026-12-25,2026-12-24..2026-12-31", or .ics files (docs/calendars.md)
+	ExceptCron   string        // times without fires: cron expressions in the dialect, ';' between two: "* * * * 0,6"
+	ExceptMove   string        // a fire on a day of Except: "skip" (default), "following", "preceding", "modified-following"
 	Extra        map[string]string
 
 	// Deprecated: use BalanceLock (refused from 0.6).
@@ -239,6 +241,12 @@ func newCOptions(o Options) *cOptions {
 	}
 	if o.Except != "" {
 		set("except", o.Except)
+	}
+	if o.ExceptCron != "" {
+		set("except-cron", o.ExceptCron)
+	}
+	if o.ExceptMove != "" {
+		set("except-move", o.ExceptMove)
 	}
 	keys := make([]string, 0, len(o.Extra))
 	for k := range o.Extra {

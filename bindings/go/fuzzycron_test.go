@@ -298,3 +298,25 @@ func TestBoundsAndExcludedDays(t *testing.T) {
 		t.Errorf("fires %v, want 03-03 03-04", got)
 	}
 }
+
+// A cron calendar and a moved holiday: the 1st of each month at 09:00, never
+// on a weekend, a holiday moved to the next day allowed.
+func TestCronCalendarAndMovedFires(t *testing.T) {
+	s, err := fuzzycron.ParseWithOptions("0 9 1 * *", fuzzycron.Options{
+		Except: "2026-06-01", ExceptMove: "following", ExceptCron: "* * * * 0,6"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for at := time.Date(2026, 5, 15, 0, 0, 0, 0, time.UTC); len(got) < 3; {
+		at = s.Next(at)
+		got = append(got, at.UTC().Format("01-02"))
+	}
+	// 06-01 a holiday (moved to 06-02), 07-01 a Wednesday, 08-01 a Saturday, 09-01 a Tuesday.
+	if strings.Join(got, " ") != "06-02 07-01 09-01" {
+		t.Errorf("fires %v, want 06-02 07-01 09-01", got)
+	}
+	if _, err := fuzzycron.ParseWithOptions("0 9 1 * *", fuzzycron.Options{ExceptMove: "sideways"}); err == nil {
+		t.Error("except-move sideways: no error")
+	}
+}

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "fuzzycron/balance.h"
+#include "fuzzycron/calendar.h"
 #include "fuzzycron/crontab.h"
 #include "fuzzycron/dialect.h"
 #include "fuzzycron/dst_policy.h"

@@ -71,6 +71,9 @@ struct LintOptions {
   // kubernetes, quartz, jenkins, furiko; croniter and cron-parser read H).
   // (Named `target` before 0.4; an optional cannot carry a deprecated alias.)
   std::optional<RunsOn> runs_on{};
+  // Crontabs: where an entry's relative `# except:` file is found (the
+  // crontab's directory, as the runner reads it); "" the working directory.
+  std::string directory{};
 };
 
 // Findings for one expression, ordered by line and column; a parse error is a

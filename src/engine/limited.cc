@@ -140,8 +140,8 @@ std::int64_t kept_next(const CompiledSchedule& c, sys_milliseconds t) noexcept {
     else if (const auto* sp = in_span(c, r))
       t = sys_milliseconds{milliseconds{std::max(r, sp->hi_ms - 1)}};
     else if (const auto* cr = cron_excluded(c, r))
-      t = sys_milliseconds{milliseconds{cr->whole_days ? std::max(r, day_start_ms(*c.zone, local_day(*c.zone, r) + 1) - 1)
-                                                       : r}};
+      t = sys_milliseconds{
+          milliseconds{cr->whole_days ? std::max(r, day_start_ms(*c.zone, local_day(*c.zone, r) + 1) - 1) : r}};
     else
       return r;
   }
@@ -160,7 +160,8 @@ std::int64_t kept_prev(const CompiledSchedule& c, sys_milliseconds t) noexcept {
     else if (const auto* sp = in_span(c, r))
       t = sys_milliseconds{milliseconds{std::min(r, sp->lo_ms)}};
     else if (const auto* cr = cron_excluded(c, r))
-      t = sys_milliseconds{milliseconds{cr->whole_days ? std::min(r, day_start_ms(*c.zone, local_day(*c.zone, r))) : r}};
+      t = sys_milliseconds{
+          milliseconds{cr->whole_days ? std::min(r, day_start_ms(*c.zone, local_day(*c.zone, r))) : r}};
     else
       return r;
   }

@@ -75,6 +75,7 @@ CalendarExclusions read_ical_file(const std::string& path, const Zone& zone, con
     if (icalparameter* tzid = icalproperty_get_first_parameter(start_prop, ICAL_TZID_PARAMETER); tzid && !start.zone)
       throw fail(fmt::format("the zone '{}' does not exist", icalparameter_get_tzid(tzid)));
     ++out.events;
+    out.timed += !all_day;
     // Its length: DTEND (or DURATION) - DTSTART; a day for an all-day event without one.
     const icaltimetype end = icalcomponent_get_dtend(ev);
     auto instant = [&](const icaltimetype& t) -> std::int64_t {

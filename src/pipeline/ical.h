@@ -18,6 +18,7 @@ struct CalendarExclusions {
   std::vector<CompiledSchedule::DayRange> days;
   std::vector<CompiledSchedule::Span> spans;
   std::size_t events = 0;
+  std::size_t timed = 0;  // events with a time of day (not all-day)
 };
 
 // Limits that keep a hostile file from hanging a parse: its size, and the

@@ -7,6 +7,7 @@
 #include "compiler/interval.h"
 #include "engine/compiled_schedule.h"
 #include "engine/interval.h"
+#include "fuzzycron/calendar.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
@@ -57,7 +58,7 @@ bool is_date_item(std::string_view item) {
 }
 
 // Days and spans from the `except` text: dates, ranges and iCalendar files.
-CalendarExclusions excluded(std::string_view text, const Zone& zone) {
+CalendarExclusions excluded(std::string_view text, const Zone& zone, std::vector<ExceptItem>* items = nullptr) {
   CalendarExclusions all;
   std::vector<DayRange>& out = all.days;
   std::size_t start = 0;
@@ -73,6 +74,8 @@ CalendarExclusions excluded(std::string_view text, const Zone& zone) {
       out.insert(out.end(), f.days.begin(), f.days.end());
       all.spans.insert(all.spans.end(), f.spans.begin(), f.spans.end());
       all.events += f.events;
+      all.timed += f.timed;
+      if (items) items->push_back({std::string(item), true, f.events, f.timed == 0, 0});
       continue;
     }
     const std::size_t dots = item.find("..");
@@ -87,6 +90,7 @@ CalendarExclusions excluded(std::string_view text, const Zone& zone) {
                     static_cast<int>(a) + 1);
     }
     out.push_back(r);
+    if (items) items->push_back({std::string(item), false, 0, true, static_cast<std::size_t>(r.hi - r.lo + 1)});
   }
   std::sort(out.begin(), out.end(), [](const DayRange& x, const DayRange& y) { return x.lo < y.lo; });
   std::vector<DayRange> merged;  // overlapping or touching ranges as one
@@ -152,8 +156,7 @@ std::vector<CompiledSchedule::Cron> except_crons(const ParseOptions& options) {
       try {
         return parse(item, plain);
       } catch (const Error& e) {
-        throw Error(e.kind(), "except-cron: " + e.message(), std::string(text),
-                    column + std::max(e.column(), 1) - 1);
+        throw Error(e.kind(), "except-cron: " + e.message(), std::string(text), column + std::max(e.column(), 1) - 1);
       }
     }();
     if (Access::is_interval(cron))
@@ -161,8 +164,7 @@ std::vector<CompiledSchedule::Cron> except_crons(const ParseOptions& options) {
                   std::string(text), column);
     // Six fields or more hold seconds (first or last): matched by the second; else by the minute.
     std::size_t fields = 0;
-    for (std::size_t i = 0; i < item.size(); ++i)
-      fields += item[i] != ' ' && (i == 0 || item[i - 1] == ' ');
+    for (std::size_t i = 0; i < item.size(); ++i) fields += item[i] != ' ' && (i == 0 || item[i - 1] == ' ');
     const std::int64_t unit = fields >= 6 ? 1000 : 60'000;
     const auto& c = Access::compiled(cron);
     const bool whole_days = c.more.empty() && c.offset.count() == 0 && c.first.minutes == (1ull << 60) - 1 &&
@@ -192,3 +194,14 @@ Schedule with_limits(const Schedule& s, const ParseOptions& options) {
 }
 
 }  // namespace fuzzycron::pipeline
+
+namespace fuzzycron {
+
+std::vector<ExceptItem> except_items(const ParseOptions& options) {
+  std::vector<ExceptItem> items;
+  if (!options.except.empty())
+    pipeline::excluded(options.except, engine::Access::zone(TimeZone::locate(options.time_zone)), &items);
+  return items;
+}
+
+}  // namespace fuzzycron

@@ -38,37 +38,16 @@ JobSettings with_defaults(const tools::EntrySettings& given) {
   return out;
 }
 
-// A date or a range of `except` (YYYY-MM-DD[..YYYY-MM-DD]); anything else names a calendar file.
-bool is_date_item(std::string_view item) {
-  const auto date = [](std::string_view d) {
-    return d.size() == 10 && d[4] == '-' && d[7] == '-' && std::all_of(d.begin(), d.end(), [](char c) {
-             return c == '-' || std::isdigit(static_cast<unsigned char>(c));
-           });
-  };
-  const auto dots = item.find("..");
-  return dots == std::string_view::npos ? date(item) : date(item.substr(0, dots)) && date(item.substr(dots + 2));
-}
-
 // `# except:` with each calendar file found from `dir` (a relative name is the
 // crontab's neighbour, not the runner's working directory's); the files' texts
 // go to `calendars`, once each.
 std::string with_calendars(std::string_view except, const std::string& dir,
                            std::vector<std::pair<std::string, std::string>>& calendars) {
-  std::string out;
-  for (std::size_t start = 0; start <= except.size();) {
-    const std::size_t end = std::min(except.find(',', start), except.size());
-    std::string_view item = except.substr(start, end - start);
-    start = end + 1;
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-    std::string path(item);
-    if (!item.empty() && !is_date_item(item)) {
-      if (!dir.empty() && path.front() != '/') path = dir + "/" + path;
-      if (std::none_of(calendars.begin(), calendars.end(), [&](const auto& c) { return c.first == path; }))
-        calendars.emplace_back(path, read_text(path).value_or(""));
-    }
-    out += (out.empty() ? "" : ",") + path;
-  }
+  std::vector<std::string> files;
+  std::string out = tools::calendar_paths(except, dir, &files);
+  for (const auto& path : files)
+    if (std::none_of(calendars.begin(), calendars.end(), [&](const auto& c) { return c.first == path; }))
+      calendars.emplace_back(path, read_text(path).value_or(""));
   return out;
 }
 
@@ -122,8 +101,7 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
       ParseOptions options = job.entry.options(base, host);
       if (job.settings.dst) options.dst = *job.settings.dst;
       // Days without fires and bounds: the settings' own, else the command line's.
-      tools::apply_limits(given, given.except.empty() ? "" : with_calendars(given.except, dir, out.calendars),
-                          options);
+      tools::apply_limits(given, given.except.empty() ? "" : with_calendars(given.except, dir, out.calendars), options);
       if (!entry.reboot) {
         try {
           ParsedAndResolved parsed = parse_and_resolve(entry.schedule, options);

@@ -36,8 +36,8 @@ struct EntrySettings {
   // Days without fires and bounds (docs/calendars.md), as written: the schema's
   // `except` (dates, ranges, iCalendar files), `not-before`, `not-after`.
   std::string except;
-  std::string except_cron;                           // `except-cron`: cron calendars, ';'-separated
-  std::optional<ParseOptions::Move> except_move;     // `except-move`
+  std::string except_cron;                        // `except-cron`: cron calendars, ';'-separated
+  std::optional<ParseOptions::Move> except_move;  // `except-move`
   std::string not_before, not_after;
   // The settings given, (key, value) as written, for what a target cannot hold.
   std::vector<std::pair<std::string, std::string>> given;
@@ -69,6 +69,11 @@ bool is_entry_setting(std::string_view key);
 // and the value's column; a warning for a key that is a near miss of a
 // setting's ("# timout: 5m"), at the key.
 EntrySettings read_entry_settings(const std::vector<CrontabSetting>& settings, std::vector<Diagnostic>& problems);
+
+// An `except` text with each relative calendar file name made relative to
+// `dir` (the crontab's directory: the runner and lint read them from there;
+// "" leaves them as written); the files' paths go to `files`.
+std::string calendar_paths(std::string_view except, const std::string& dir, std::vector<std::string>* files = nullptr);
 
 // The entry's days without fires, cron calendars, moves and bounds on
 // `options`: each one the entry gives replaces the command line's. `except`:

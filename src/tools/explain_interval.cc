@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "fuzzycron/calendar.h"
 #include "fuzzycron/rfc3339.h"
 #include "syntax/interval.h"
 
@@ -61,7 +62,31 @@ std::string limits_words(const ParseOptions& options) {
   std::string out;
   if (options.not_before) out += ", not before " + format_rfc3339(*options.not_before, TimeZone::utc());
   if (options.not_after) out += ", not after " + format_rfc3339(*options.not_after, TimeZone::utc());
-  if (!options.except.empty()) out += ", except on " + options.except;
+  if (!options.except.empty()) {
+    // Dates as written; a file by what it holds ("the 11 holidays in holidays.ics").
+    std::vector<std::string> parts;
+    for (const auto& item : except_items(options)) {
+      if (!item.file) {
+        parts.push_back(item.text);
+        continue;
+      }
+      const char* what =
+          item.all_day ? (item.events == 1 ? "holiday" : "holidays") : (item.events == 1 ? "event" : "events");
+      parts.push_back(fmt::format("the {} {} in {}", item.events, what, item.text));
+    }
+    out += ", except on ";
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+    switch (options.except_move) {
+      case ParseOptions::Move::skip: break;
+      case ParseOptions::Move::following: out += " (a fire then moves to the next day allowed)"; break;
+      case ParseOptions::Move::preceding: out += " (a fire then moves to the previous day allowed)"; break;
+      case ParseOptions::Move::modified_following:
+        out += " (a fire then moves to the next day allowed in its month, else the previous one)";
+        break;
+    }
+  }
+  if (!options.except_cron.empty()) out += ", except when " + options.except_cron + " matches";
   return out;
 }
 

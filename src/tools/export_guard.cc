@@ -49,9 +49,9 @@ ParseOptions without_limits(ParseOptions o) {
 std::string finest_cron(const Schedule& s, sys_milliseconds from) {
   std::bitset<60> minutes;
   std::bitset<24> hours;
-  std::bitset<32> days;      // of the month, 1-31
-  std::bitset<7> weekdays;   // 0 = Sunday
-  std::bitset<13> months;    // 1-12
+  std::bitset<32> days;     // of the month, 1-31
+  std::bitset<7> weekdays;  // 0 = Sunday
+  std::bitset<13> months;   // 1-12
   const auto to = from + std::chrono::days{8 * 366};
   for (auto t : s.fires(from, to)) {
     const auto local = t + s.zone().offset(std::chrono::floor<std::chrono::seconds>(t));
@@ -111,8 +111,8 @@ std::string duration_text(milliseconds d) {
 
 std::string guarded_command(std::string_view text, const ParseOptions& o, milliseconds window,
                             std::string_view command) {
-  std::string out = "exec fuzzycron due " + shell_quote(text) + " -d " + std::string(dialect_name(o.dialect)) +
-                    " -z " + shell_quote(o.time_zone) + " --dst " + o.dst_policy().name();
+  std::string out = "exec fuzzycron due " + shell_quote(text) + " -d " + std::string(dialect_name(o.dialect)) + " -z " +
+                    shell_quote(o.time_zone) + " --dst " + o.dst_policy().name();
   if (!o.except.empty()) out += " --except " + shell_quote(o.except);
   if (!o.except_cron.empty()) out += " --except-cron " + shell_quote(o.except_cron);
   if (o.except_move != ParseOptions::Move::skip)

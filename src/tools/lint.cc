@@ -18,6 +18,7 @@
 #include "fuzzycron/syntax.h"
 #include "fuzzycron/target.h"
 #include "tools/collisions.h"
+#include "tools/entry_settings.h"
 #include "tools/finding.h"
 #include "tools/line_lint.h"
 #include "tools/term_values.h"
@@ -69,16 +70,18 @@ void frequency(const Schedule& s, sys_milliseconds from, int line, std::vector<F
 // weekday of a weekday job, a not-after already past).
 bool limits_leave_nothing(std::string_view expression, const ParseOptions& check, const Schedule& s,
                           sys_milliseconds from, int line, std::vector<Finding>& out) {
-  if (check.except.empty() && !check.not_before && !check.not_after) return false;
+  if (check.except.empty() && check.except_cron.empty() && !check.not_before && !check.not_after) return false;
   if (s.next(from)) return false;
   ParseOptions plain = check;
   plain.except.clear();
+  plain.except_cron.clear();
   plain.not_before.reset();
   plain.not_after.reset();
   const auto would = parse(expression, plain).next(from);
   if (!would) return false;  // FC401/FC402 say why
   std::vector<std::string> limits;
   if (!check.except.empty()) limits.push_back("except " + check.except);
+  if (!check.except_cron.empty()) limits.push_back("except-cron " + check.except_cron);
   if (check.not_before) limits.push_back("not before " + format_rfc3339(*check.not_before, s.zone()));
   if (check.not_after) limits.push_back("not after " + format_rfc3339(*check.not_after, s.zone()));
   out.push_back(
@@ -87,6 +90,39 @@ bool limits_leave_nothing(std::string_view expression, const ParseOptions& check
                           format_rfc3339(from, s.zone()), format_rfc3339(*would, s.zone()), fmt::join(limits, " and ")),
               ""));
   return true;
+}
+
+// FC405: fires moved off days without fires (except-move) that do not come
+// out as fires of their own: they land on a fire the schedule has, on
+// another moved fire, or on a time the calendars or bounds exclude. Counted
+// over the year from `from` against the same schedule with moves off.
+void moves_collide(std::string_view expression, const ParseOptions& check, const Schedule& s, sys_milliseconds from,
+                   int line, std::vector<Finding>& out) {
+  if (check.except_move == ParseOptions::Move::skip || check.except.empty()) return;
+  const auto a = from - std::chrono::days{31}, b = from + std::chrono::days{397};
+  const auto collect = [&](const Schedule& x) {
+    std::set<sys_milliseconds> v;
+    for (auto t : x.fires(a, b)) v.insert(t);
+    return v;
+  };
+  ParseOptions skip = check, plain = check;
+  skip.except_move = ParseOptions::Move::skip;
+  plain.except.clear();
+  plain.except_move = ParseOptions::Move::skip;
+  const auto kept = collect(parse(expression, skip)), all = collect(parse(expression, plain)), moved = collect(s);
+  std::vector<sys_milliseconds> off;  // fires on excluded days
+  std::set_difference(all.begin(), all.end(), kept.begin(), kept.end(), std::back_inserter(off));
+  std::size_t landed = 0;  // moved fires that are fires of their own
+  for (auto t : moved) landed += !kept.count(t);
+  if (off.empty() || landed >= off.size()) return;
+  const char* way = check.except_move == ParseOptions::Move::preceding ? "previous" : "next";
+  out.push_back(finding(
+      "FC405", Severity::warning, line, 1,
+      fmt::format("{} of the {} fires on days without fires (the first at {}) move to the {} day allowed and land on "
+                  "a fire the schedule already has, on another moved fire, or on a time the calendars exclude: they "
+                  "do not run again there",
+                  off.size() - landed, off.size(), format_rfc3339(off.front(), s.zone()), way),
+      ""));
 }
 
 // `schedule`: the expression compiled with `check`: `options`, or (without a
@@ -112,6 +148,7 @@ std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions&
   }
   const int line = spec.lines.size() == 1 ? spec.lines[0].line : 0;
   if (limits_leave_nothing(expression, check, schedule, from, line, out)) return out;
+  moves_collide(expression, check, schedule, from, line, out);
   frequency(schedule, from, line, out);
   return out;
 }
@@ -328,8 +365,15 @@ std::vector<Finding> lint(const Crontab& crontab, const LintOptions& options) {
           ""));
     }
     try {
-      Schedule s = e.parse(options.parse, options.host);
-      const ParseOptions entry_options = e.options(options.parse, options.host);
+      // The entry's own days without fires, calendars and bounds, as the runner reads them.
+      std::vector<Diagnostic> unread;  // a setting's bad value or a near miss of a key, as run --test says it
+      const tools::EntrySettings settings = tools::read_entry_settings(e.settings, unread);
+      for (const auto& p : unread) out.push_back(finding("FC002", p.severity, p.line, p.column, p.message, ""));
+      ParseOptions base = options.parse;
+      tools::apply_limits(settings, tools::calendar_paths(settings.except, options.directory), base);
+      if (settings.dst) base.dst = *settings.dst;
+      Schedule s = e.parse(base, options.host);
+      const ParseOptions entry_options = e.options(base, options.host);
       const Advice advice{target, &entry_options};
       std::vector<Finding> found = lint_lines(e.schedule, entry_options, entry_options, s, options.from, advice);
       for (auto& f : found) {

@@ -52,9 +52,7 @@ struct Reference {
     const sys_milliseconds s{t.time_since_epoch() - (t.time_since_epoch() % unit + unit) % unit};
     return cron->prev(s + milliseconds{1}) == s;
   }
-  date::local_days local_day(sys_milliseconds t) const {
-    return floor<date::days>(zone->to_local(t));
-  }
+  date::local_days local_day(sys_milliseconds t) const { return floor<date::days>(zone->to_local(t)); }
   DstPolicy dst = DstPolicy::of(DstPolicy::Gap::shift, DstPolicy::Overlap::first);
   // The wall time a fire moves to, under the schedule's DST rule (nullopt: skipped in a gap).
   std::optional<sys_milliseconds> instant(date::local_time<milliseconds> local) const {
@@ -64,7 +62,7 @@ struct Reference {
       switch (dst.gap) {
         case DstPolicy::Gap::skip: return std::nullopt;
         case DstPolicy::Gap::later: return sys_milliseconds{t - info.first.offset};  // the gap's length later
-        default: return sys_milliseconds{info.first.end};                           // the gap's end
+        default: return sys_milliseconds{info.first.end};                            // the gap's end
       }
     }
     if (info.result == date::local_info::ambiguous && dst.overlap == DstPolicy::Overlap::last)
@@ -117,19 +115,33 @@ std::string except_text(const Case& c) {
 
 TEST(MovesAndCronCalendars, NextAndPrevFindExactlyTheReferenceSet) {
   const Case cases[] = {
-      {"0 9 1,15,31 * *", "America/New_York",
-       {{"2026-01-01", "2026-01-01"}, {"2026-03-31", "2026-03-31"}, {"2026-05-30", "2026-06-01"},
+      {"0 9 1,15,31 * *",
+       "America/New_York",
+       {{"2026-01-01", "2026-01-01"},
+        {"2026-03-31", "2026-03-31"},
+        {"2026-05-30", "2026-06-01"},
         {"2026-12-24", "2027-01-01"}},
        ""},
       {"30 2 * * 0", "America/New_York", {{"2026-03-01", "2026-03-07"}, {"2026-10-31", "2026-11-01"}}, ""},
-      {"30 2 * * 0", "America/New_York", {{"2026-03-01", "2026-03-07"}, {"2026-10-31", "2026-11-01"}}, "",
+      {"30 2 * * 0",
+       "America/New_York",
+       {{"2026-03-01", "2026-03-07"}, {"2026-10-31", "2026-11-01"}},
+       "",
        DstPolicy::of(DstPolicy::Gap::later, DstPolicy::Overlap::last)},
-      {"30 1 * * 0", "America/New_York", {{"2026-03-01", "2026-03-07"}, {"2026-10-25", "2026-10-31"}}, "",
+      {"30 1 * * 0",
+       "America/New_York",
+       {{"2026-03-01", "2026-03-07"}, {"2026-10-25", "2026-10-31"}},
+       "",
        DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::last)},
-      {"30 2 * * 6", "Australia/Lord_Howe", {{"2026-09-28", "2026-10-03"}}, "",
+      {"30 2 * * 6",
+       "Australia/Lord_Howe",
+       {{"2026-09-28", "2026-10-03"}},
+       "",
        DstPolicy::of(DstPolicy::Gap::skip, DstPolicy::Overlap::first)},
       {"0 */6 * * *", "Europe/Berlin", {{"2026-03-28", "2026-03-29"}, {"2026-10-24", "2026-10-25"}}, "* 0-5 * * *"},
-      {"15 2 * * *", "Australia/Lord_Howe", {{"2026-04-04", "2026-04-04"}, {"2026-10-03", "2026-10-06"}},
+      {"15 2 * * *",
+       "Australia/Lord_Howe",
+       {{"2026-04-04", "2026-04-04"}, {"2026-10-03", "2026-10-06"}},
        "* * * * 0,6"},
       {"0 9 * * 1-5", "Europe/Berlin", {{"2026-04-03", "2026-04-06"}, {"2026-12-24", "2026-12-26"}}, "* * * * 0,6"},
       {"0 0 12 ? * MON-FRI", "UTC", {{"2026-07-03", "2026-07-03"}}, "0 0 12 ? * FRI"},
@@ -188,7 +200,7 @@ TEST(MovesAndCronCalendars, ACronCalendarExcludingEverythingEndsTheSearch) {
   o.except_cron = "* * * * *";
   const Schedule s = parse("*/5 * * * *", o);
   EXPECT_FALSE(s.next(at("2026-01-01T00:00:00Z")));  // bounded: no hang
-  o.except_cron = "* * * * 1-5";                       // whole days jumped a day at a time
+  o.except_cron = "* * * * 1-5";                     // whole days jumped a day at a time
   EXPECT_EQ(format_rfc3339(*parse("0 9 * * *", o).next(at("2026-01-05T10:00:00Z")), TimeZone::utc()),
             "2026-01-10T09:00:00Z");
 }

@@ -26,7 +26,7 @@ PUBLIC = {
     "target.h": "pipeline", "options.h": "pipeline", "fuzzycron.h": "pipeline", "balance.h": "pipeline",
     "explain.h": "tools", "lint.h": "tools", "spread.h": "tools", "exporter.h": "tools", "manifest.h": "tools",
     "tools.h": "tools", "balancer.h": "tools", "c.h": "bindings",
-    "missed.h": "pipeline",
+    "missed.h": "pipeline", "calendar.h": "pipeline",
 }
 
 

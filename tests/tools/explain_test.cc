@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "fuzzycron/error.h"
 #include "fuzzycron/resolve.h"
 
@@ -197,6 +200,30 @@ TEST(Explain, ZoneAndDstPolicy) {
   EXPECT_NE(explain("0 * * * *", in(Dialect::standard)).dst.find("no DST"), std::string::npos);
   // A CRON_TZ prefix wins over the option.
   EXPECT_EQ(explain("CRON_TZ=Asia/Tokyo 0 9 * * *", in(Dialect::standard)).zone, "Asia/Tokyo");
+}
+
+// Issue 32: the days without fires by what they hold, cron calendars, moves.
+TEST(Explain, CalendarsAreNamedByWhatTheyHold) {
+  const auto path = std::filesystem::temp_directory_path() / "fuzzycron-explain-holidays.ics";
+  {
+    std::ofstream ics(path);
+    ics << "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//fuzzycron//test//EN\r\n";
+    for (const char* day : {"20261225", "20261226", "20270101"})
+      ics << "BEGIN:VEVENT\r\nUID:" << day << "@test\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:" << day
+          << "\r\nSUMMARY:Holiday\r\nEND:VEVENT\r\n";
+    ics << "END:VCALENDAR\r\n";
+  }
+  ParseOptions o = in(Dialect::standard, "Europe/Berlin");
+  o.except = path.string() + ", 2026-12-24..2026-12-31";
+  o.except_move = ParseOptions::Move::following;
+  o.except_cron = "* * * * 0,6";
+  const std::string sentence = explain("0 9 * * *", o).sentences.front();
+  EXPECT_EQ(sentence, "Once a day, at 09:00, except on the 3 holidays in " + path.string() +
+                          " and 2026-12-24..2026-12-31 (a fire then moves to the next day allowed), except when "
+                          "* * * * 0,6 matches, in Europe/Berlin.");
+  std::filesystem::remove(path);
+  o.except = path.string();  // gone: refused as parse() refuses it
+  EXPECT_THROW(explain("0 9 * * *", o), Error);
 }
 
 TEST(Explain, ResolvedOnlyWithASeedAndHashForms) {

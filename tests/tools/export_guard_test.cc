@@ -95,8 +95,8 @@ TEST(ExportGuard, DurationsAndQuoting) {
 }
 
 TEST(ExportGuard, AnIntervalGoesOutAsCronAndGuard) {
-  const auto r = export_expression("@every 90m from 2026-01-01T00:00Z", "sync", "/bin/sync",
-                                   options_for(Target::kubernetes));
+  const auto r =
+      export_expression("@every 90m from 2026-01-01T00:00Z", "sync", "/bin/sync", options_for(Target::kubernetes));
   ASSERT_EQ(r.artifacts.size(), 1u) << (r.diagnostics.empty() ? "" : r.diagnostics.front().message);
   const std::string& y = r.artifacts.front().text;
   EXPECT_NE(y.find("schedule: \"0,30 0,1,3,4,6,7,9,10,12,13,15,16,18,19,21,22 * * *\""), std::string::npos) << y;
@@ -108,7 +108,7 @@ TEST(ExportGuard, AnIntervalGoesOutAsCronAndGuard) {
   ASSERT_NE(info, nullptr);
   EXPECT_EQ(info->severity, Severity::info);
   EXPECT_NE(info->message.find("11712 times"), std::string::npos) << info->message;  // 366 days, 16 hours a day, twice
-  EXPECT_NE(info->message.find("own 5856"), std::string::npos) << info->message;   // every 90 minutes
+  EXPECT_NE(info->message.find("own 5856"), std::string::npos) << info->message;     // every 90 minutes
 }
 
 TEST(ExportGuard, AHashedPhaseIsResolvedIntoTheGuard) {

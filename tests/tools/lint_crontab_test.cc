@@ -1,11 +1,49 @@
 // Lint on a crontab: its entries, their collisions and the groups balancing would cure.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "fuzzycron/lint.h"
 #include "tools/lint_testing.h"
 
 namespace fuzzycron {
 namespace {
+
+// An entry's `# except:` (a file beside the crontab), `# except-cron:` and
+// bounds are read as the runner reads them.
+TEST(LintCrontab, EntrySettingsLimitTheSchedule) {
+  const auto dir = std::filesystem::temp_directory_path() / "fuzzycron-lint-crontab";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "days.ics") << "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//fuzzycron//test//EN\r\n"
+                                     "BEGIN:VEVENT\r\nUID:a@test\r\nDTSTAMP:20260101T000000Z\r\n"
+                                     "DTSTART;VALUE=DATE:20260302\r\nDTEND;VALUE=DATE:20260307\r\n"
+                                     "SUMMARY:Closed\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
+  LintOptions o;
+  o.from = *parse_rfc3339("2026-03-01T00:00:00Z");
+  o.directory = dir.string();
+  const Crontab tab = parse_crontab(
+      "# name: weekly\n# except: days.ics\n# not-after: 2026-03-07T00:00:00Z\n0 9 * * mon-fri /bin/a\n"
+      "# name: weekend\n# except-cron: * * * * 0,6\n0 9 * * sat /bin/b\n"
+      "# name: fine\n# except: days.ics\n0 9 * * * /bin/c\n");
+  const auto found = lint(tab, o);
+  std::vector<int> lines;
+  for (const auto& f : found)
+    if (f.code == "FC404") lines.push_back(f.line);
+  EXPECT_EQ(lines, (std::vector<int>{4, 7})) << codes(found);
+  // A setting's bad value is said at its column.
+  const auto bad = lint(parse_crontab("# except-move: sideways\n0 9 * * * /bin/a\n"), o);
+  ASSERT_FALSE(bad.empty());
+  EXPECT_EQ(bad.front().code, "FC002");
+  EXPECT_EQ(bad.front().line, 1);
+  EXPECT_EQ(bad.front().column, 16);
+  // Without the directory the file is not found: said at the entry, not a crash.
+  o.directory.clear();
+  bool said = false;
+  for (const auto& f : lint(tab, o)) said |= f.code == "FC001" && f.message.find("days.ics") != std::string::npos;
+  EXPECT_TRUE(said);
+  std::filesystem::remove_all(dir);
+}
 
 TEST(LintCrontab, EntriesErrorsAndCollisions) {
   const std::string text =

@@ -75,6 +75,32 @@ TEST(Lint, LimitsThatLeaveNoFire) {
   EXPECT_EQ(find(lint("0 0 30 2 *", o), "FC404"), nullptr);  // FC401 says it
 }
 
+// FC405: moved fires that land on fires the schedule has; FC404 with a cron calendar.
+TEST(Lint, MovedFiresThatLandOnOtherFires) {
+  LintOptions o = options(Dialect::standard, "Europe/Berlin");
+  o.from = *parse_rfc3339("2026-01-01T00:00:00Z");
+  o.parse.except = "2026-12-24..2026-12-26";
+  o.parse.except_move = ParseOptions::Move::following;
+  const Finding* f = nullptr;
+  auto found = lint("0 9 * * *", o);  // three days' fires all land on the 27th, which fires anyway
+  ASSERT_NE(f = find(found, "FC405"), nullptr) << codes(found);
+  EXPECT_EQ(f->severity, Severity::warning);
+  EXPECT_NE(f->message.find("3 of the 3 fires on days without fires (the first at 2026-12-24T09:00:00+01:00)"),
+            std::string::npos)
+      << f->message;
+  // The first of the month: the fire moves to a day without one of its own.
+  o.parse.except = "2026-06-01,2026-12-24..2026-12-26";
+  EXPECT_EQ(find(lint("0 9 1 * *", o), "FC405"), nullptr) << codes(lint("0 9 1 * *", o));
+  o.parse.except_move = ParseOptions::Move::skip;
+  EXPECT_EQ(find(lint("0 9 * * *", o), "FC405"), nullptr);
+  // A cron calendar that excludes every fire is FC404 too.
+  o.parse.except.clear();
+  o.parse.except_cron = "* * * * 0,6";
+  found = lint("0 9 * * sat", o);
+  ASSERT_NE(f = find(found, "FC404"), nullptr) << codes(found);
+  EXPECT_NE(f->message.find("except-cron * * * * 0,6"), std::string::npos) << f->message;
+}
+
 // Where furiko and cron read a day-of-week alike, FC302 says nothing.
 TEST(Lint, FurikoSundayOnlyWhereTheReadingsDiffer) {
   LintOptions o;
@@ -245,8 +271,8 @@ TEST(Lint, DocumentedCodesAreTheImplementedOnes) {
   for (const auto& [code, row] : rows) documented.insert(code);
   EXPECT_EQ(documented, implemented);
   // Crontab and target tests; FC404 needs options (Lint.LimitsThatLeaveNoFire).
-  const std::set<std::string> tested_elsewhere{"FC002", "FC003", "FC004", "FC005", "FC006",
-                                               "FC007", "FC404", "FC701", "FC702", "FC801"};
+  const std::set<std::string> tested_elsewhere{"FC002", "FC003", "FC004", "FC005", "FC006", "FC007",
+                                               "FC404", "FC405", "FC701", "FC702", "FC801"};
   for (const auto& code : documented) {
     const bool has_case = std::any_of(kCases.begin(), kCases.end(), [&](const Case& c) { return c.code == code; });
     EXPECT_TRUE(has_case || tested_elsewhere.count(code)) << code << " has no test case";
