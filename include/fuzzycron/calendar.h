@@ -14,11 +14,11 @@
 namespace fuzzycron {
 
 struct ExceptItem {
-  std::string text{};        // as written, without the blanks around it
-  bool file = false;         // an iCalendar file (otherwise a date or a range)
-  std::size_t events = 0;    // a file's VEVENTs
-  bool all_day = true;       // every event of a file is all-day
-  std::size_t days = 0;      // a date or range: its days
+  std::string text{};      // as written, without the blanks around it
+  bool file = false;       // an iCalendar file (otherwise a date or a range)
+  std::size_t events = 0;  // a file's VEVENTs
+  bool all_day = true;     // every event of a file is all-day
+  std::size_t days = 0;    // a date or range: its days
 };
 
 // The items of options.except, each file read (in options.time_zone) as
