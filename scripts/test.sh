@@ -5,7 +5,7 @@
 # then the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer,
 # then the WebAssembly build (the npm package against cron-parser's tests and the
 # native build; the playground in headless Chromium), then each libFuzzer target
-# for FUZZ_SECONDS (default 15) under the same sanitizers (scripts/fuzz.sh).
+# for FUZZ_SECONDS (default 10) under the same sanitizers (scripts/fuzz.sh).
 # Each stage's time is printed ("== stage: N s"); about 25 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +50,6 @@ stage playground
 bash scripts/playground.sh 0 --build-only
 /usr/bin/python3 tests/web/playground_test.py build/wasm/web build/release/fuzzycron build/wasm/artifacts  # Debian's, with Selenium
 stage fuzz
-FUZZ_SECONDS=${FUZZ_SECONDS:-15} bash scripts/fuzz.sh
+FUZZ_SECONDS=${FUZZ_SECONDS:-10} bash scripts/fuzz.sh
 stage ""
 echo "== all: $(($(date +%s) - t0)) s"

@@ -11,7 +11,9 @@ regression test (issue 24):
   expected/status.tsv; and, checked on its own, differs from its input only on
   the lines of the schedules it reports as changed, with no H left in them.
 
-Usage: realworld_yaml_test.py FUZZYCRON [--update]  (--update rewrites the goldens)"""
+Usage: realworld_yaml_test.py FUZZYCRON [--update]  (--update rewrites the goldens)
+FUZZYCRON_TEST_STRIDE=N checks every Nth file only (the sanitizer build: each
+start of an ASan binary costs 0.3 s; the release build checks them all)."""
 import csv
 import os
 import subprocess
@@ -43,8 +45,13 @@ def main():
                 statuses[name] = int(code)
     failures, checked, changed = [], 0, 0
     new_status = {}
+    stride = int(os.environ.get("FUZZYCRON_TEST_STRIDE", "1"))
+    if update and stride != 1:
+        sys.exit("--update rewrites every golden: unset FUZZYCRON_TEST_STRIDE")
     for kind in ("manifests", "workflows"):
-        for name in sorted(os.listdir(os.path.join(HERE, kind))):
+        for i, name in enumerate(sorted(os.listdir(os.path.join(HERE, kind)))):
+            if i % stride:
+                continue
             rel = f"{kind}/{name}"
             source = sources[rel]
             original = open(os.path.join(HERE, rel), "rb").read()
