@@ -163,8 +163,8 @@ int run(const BalanceCommand& c, std::ostream& out, std::ostream& err) {
         "their plain-H value\n",
         g.shape, g.zone, g.jobs, g.jobs == 1 ? "" : "s", g.slots, g.capacity, g.peak, g.plain_peak, g.off_plain);
   if (result.unbalanced)
-    report << fmt::format("{} job{} without hash forms (or in multi-line specs) keep plain H\n", result.unbalanced,
-                          result.unbalanced == 1 ? "" : "s");
+    report << fmt::format("{} job{} without hash forms (or in multi-line specs, or intervals) keep plain H\n",
+                          result.unbalanced, result.unbalanced == 1 ? "" : "s");
   if (options.previous) {
     for (const auto& m : result.moves)
       report << fmt::format("{}: {} {} -> {} in '{}': {}\n", m.from.empty() ? "placed" : "moved", m.job,

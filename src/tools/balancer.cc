@@ -94,6 +94,8 @@ std::string said(const std::vector<int>& v) { return fmt::format("[{}]", fmt::jo
 std::optional<std::pair<std::pair<std::string, std::string>, Entry>> read_job(const BalanceJob& job) {
   ParseOptions o = job.options;
   o.balance.reset();
+  // An interval's phase is drawn from its seed; balancing phases is not built (docs/balance.md).
+  if (is_every(job.expression) && o.dialect != Dialect::kubernetes) return std::nullopt;
   try {
     const Syntax written = syntax_of(job.expression, o);
     if (written.lines.size() != 1) return std::nullopt;

@@ -130,6 +130,13 @@ void moves_collide(std::string_view expression, const ParseOptions& check, const
 std::vector<Finding> lint_lines(std::string_view expression, const ParseOptions& options, const ParseOptions& check,
                                 const Schedule& schedule, sys_milliseconds from, const Advice& advice) {
   std::vector<Finding> out;
+  // An anchored interval has no cron fields to look at: its limits and its frequency.
+  if (is_every(expression) && options.dialect != Dialect::kubernetes) {
+    if (limits_leave_nothing(expression, check, schedule, from, 1, out)) return out;
+    moves_collide(expression, check, schedule, from, 1, out);
+    frequency(schedule, from, 1, out);
+    return out;
+  }
   const Syntax spec = syntax_of(expression, options);
   Syntax resolved = spec;
   resolve_hash_forms(resolved, check);

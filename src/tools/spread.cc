@@ -62,9 +62,21 @@ class Tally {
   std::vector<std::pair<Schedule, std::uint32_t>> groups_;
 };
 
-// The entry as cron without H would run it: every hash form at its lowest value.
+// The entry as cron without H would run it: every hash form at its lowest value;
+// an interval without `from` at the epoch itself (every such job in phase).
 Schedule unhashed(const CrontabEntry& e, const ParseOptions& base) {
   const ParseOptions o = e.options(base);
+  if (is_every(e.schedule) && o.dialect != Dialect::kubernetes) {
+    const IntervalSyntax iv = interval_syntax_of(e.schedule);
+    if (iv.from || iv.window) return e.parse(base);
+    // "@every 6h ..." -> "@every 6h from EPOCH ...": the phase's epoch (docs/intervals.md), UTC for
+    // exact durations, the wall clock for calendar units.
+    const std::size_t step_end = e.schedule.find(' ', e.schedule.find_first_not_of(' ', 6));
+    std::string text = e.schedule;
+    text.insert(std::min(step_end, text.size()),
+                iv.unit == IntervalSyntax::Unit::seconds ? " from 2000-01-03T00:00Z" : " from 2000-01-03T00:00");
+    return parse(text, o);
+  }
   Syntax syntax = syntax_of(e.schedule, o);
   lower_hash_forms(syntax, o);
   return compile(std::move(syntax), o);

@@ -75,6 +75,21 @@ TEST(Lint, LimitsThatLeaveNoFire) {
   EXPECT_EQ(find(lint("0 0 30 2 *", o), "FC404"), nullptr);  // FC401 says it
 }
 
+// Anchored intervals have no cron fields: their limits and frequency are looked at.
+TEST(Lint, IntervalsAreLintedByTheirLimits) {
+  LintOptions o = options(Dialect::standard, "UTC");
+  o.from = *parse_rfc3339("2026-03-01T00:00:00Z");
+  o.parse.seed = Seed({"job"});
+  EXPECT_TRUE(lint("@every 6h", o).empty()) << codes(lint("@every 6h", o));
+  o.parse.not_after = *parse_rfc3339("2026-02-01T00:00:00Z");
+  EXPECT_NE(find(lint("@every 2w from 2026-01-06T09:00", o), "FC404"), nullptr);
+  o.parse.not_after.reset();
+  LintOptions tab = o;
+  tab.parse.seed = Seed();
+  const auto found = lint(parse_crontab("@every 6h /bin/a\n@every 90m between 09:00 and 17:00 /bin/b\n"), tab);
+  EXPECT_EQ(find(found, "FC001"), nullptr) << codes(found);
+}
+
 // FC405: moved fires that land on fires the schedule has; FC404 with a cron calendar.
 TEST(Lint, MovedFiresThatLandOnOtherFires) {
   LintOptions o = options(Dialect::standard, "Europe/Berlin");

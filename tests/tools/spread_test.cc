@@ -61,6 +61,32 @@ TEST(FleetLoad, BeforeHashingMatchesAHandCount) {
   EXPECT_EQ(s.before.busiest[2], 60u);
 }
 
+// Intervals without `from` (issue 32): before hashing every one is in phase
+// at the epoch; after, each job's drawn phase, as resolve() writes it out.
+TEST(FleetLoad, IntervalPhasesSpreadLikeHashForms) {
+  const std::string tab =
+      "@every 6h /bin/a\n@every 6h /bin/b\n@every 6h /bin/c\n@every 6h from 2026-01-01T01:00Z /bin/d\n";
+  SpreadOptions o;
+  o.from = *parse_rfc3339("2026-03-07T00:00:00Z");
+  o.window = std::chrono::hours{24};
+  o.resolution = std::chrono::minutes{1};
+  const Spread s = spread(parse_crontab(tab), o);
+  EXPECT_EQ(s.before.fires, 16u);
+  EXPECT_EQ(s.before.peak, 3u);  // a, b and c at 00:00, 06:00, ...; d an hour later
+  EXPECT_EQ(s.before.buckets[0], 3u);
+  EXPECT_EQ(s.before.buckets[60], 1u);
+  EXPECT_EQ(s.after.fires, 16u);
+  // After: each job where its resolved text fires.
+  std::vector<std::uint32_t> want(s.after.buckets.size());
+  for (const auto& e : parse_crontab(tab).entries) {
+    ParseOptions seeded = e.options({});
+    const Schedule r = parse(resolve(e.schedule, seeded), {});
+    for (auto t : r.fires(o.from, o.from + o.window)) ++want[static_cast<std::size_t>((t - o.from) / o.resolution)];
+  }
+  EXPECT_EQ(s.after.buckets, want);
+  EXPECT_LT(s.after.peak, 3u);
+}
+
 // After hashing, built another way: each job's resolved text (resolve()),
 // parsed without hash forms, checked second by second.
 TEST(FleetLoad, AfterHashingMatchesResolvedTextsSecondBySecond) {
