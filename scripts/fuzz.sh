@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-45}
 cmake --preset fuzz >/dev/null
-targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch fuzz_manifest fuzz_c_api fuzz_balance fuzz_tzif fuzz_interval)
+targets=(fuzz_parse fuzz_next_prev fuzz_crontab fuzz_batch fuzz_manifest fuzz_c_api fuzz_balance fuzz_tzif fuzz_interval
+         fuzz_calendar)
 # Only the fuzz targets: the command-line tool itself is not fuzzed whole, and
 # building it with the fuzzing flags would cost CI a minute.
 cmake --build --preset fuzz -j "$(nproc)" --target "${targets[@]}"
@@ -41,6 +42,14 @@ make_corpus() {
     for e in '2w from 2026-01-06T09:00' '90m from 2026-01-01T00:00Z' '6h' '1h30m on mon-fri' '1mo from 2026-01-31T10:00' \
       '25m between 09:00 and 17:00 on mon-fri' '1y from 2024-02-29T12:00+01:00' '1d from 2026-03-08T02:30'; do
       i=$((i + 1)); printf '%b%s' "$prefix" "$e" >"$dir/e-$i"
+    done
+    return
+  elif [ "$target" = fuzz_calendar ]; then  # the tests' iCalendar files (mode 4), and cron calendars (mode 8)
+    for f in tests/intervals/calendars/*.ics; do
+      i=$((i + 1)); { printf '\x00\x01\x00\x01\x40\x42\x0f\x00\x00\x00\x00\x00\x05'; cat "$f"; } >"$dir/c-$i"
+    done
+    for e in '0 9 * * *\n* * * * 0,6' '*/30 * * * *\n* 0-7,18-23 * * *' '0 9 1,31 * *\n* * * 1-7 * ?' '@every 2w from 2026-01-06T09:00\n* * * * 1'; do
+      i=$((i + 1)); printf '\x00\x01\x00\x01\x40\x42\x0f\x00\x00\x00\x00\x00\x09%b' "$e" >"$dir/e-$i"
     done
     return
   elif [ -d "$vectors" ]; then

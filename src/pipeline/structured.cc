@@ -9,6 +9,7 @@
 
 #include "compiler/compile.h"
 #include "fuzzycron/error.h"
+#include "fuzzycron/options.h"
 #include "fuzzycron/rfc3339.h"
 #include "pipeline/pipeline.h"
 #include "syntax/field.h"
@@ -62,7 +63,8 @@ std::string field_text(const nlohmann::json& v, std::string_view key, const std:
 }
 
 // The keys of issue 32 besides the fields: an interval, days without fires, bounds.
-constexpr std::string_view kLimitKeys[] = {"every", "from", "between", "on", "except", "bounds"};
+constexpr std::string_view kLimitKeys[] = {"every",  "from",        "between",     "on",
+                                           "except", "except_cron", "except_move", "bounds"};
 bool is_limit_key(std::string_view key) {
   return std::find(std::begin(kLimitKeys), std::end(kLimitKeys), key) != std::end(kLimitKeys);
 }
@@ -83,6 +85,24 @@ ParseOptions with_limit_keys(const nlohmann::json& obj, ParseOptions o, const st
     else
       items.push_back(text_of(*e, "except", json));
     for (const auto& item : items) o.except += (o.except.empty() ? "" : ",") + item;
+  }
+  // "except_cron": a cron calendar or a list of them; "except_move": skip, following, ...
+  if (const auto e = obj.find("except_cron"); e != obj.end()) {
+    std::vector<std::string> items;
+    if (e->is_array())
+      for (const auto& item : *e) items.push_back(text_of(item, "except_cron", json));
+    else
+      items.push_back(text_of(*e, "except_cron", json));
+    for (const auto& item : items) o.except_cron += (o.except_cron.empty() ? "" : ";") + item;
+  }
+  if (const auto m = obj.find("except_move"); m != obj.end()) {
+    OptionNames names;
+    try {
+      names.set("except-move", text_of(*m, "except_move", json));
+    } catch (const Error& e) {
+      throw Error(ErrorKind::syntax, e.message(), json, 1);
+    }
+    o.except_move = options_from_names(names).except_move;
   }
   if (const auto b = obj.find("bounds"); b != obj.end()) {
     if (!b->is_object())
@@ -153,13 +173,13 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& given)
   int finest = 99;
   for (const auto& item : obj.items()) {
     const std::string& key = item.key();
-    if (key == "except" || key == "bounds") continue;
+    if (key == "except" || key == "except_cron" || key == "except_move" || key == "bounds") continue;
     const auto& value = item.value();
     const auto it = std::find_if(std::begin(kKeys), std::end(kKeys), [&](auto& k) { return k.first == key; });
     if (it == std::end(kKeys))
       throw Error(ErrorKind::syntax,
                   fmt::format("unknown key '{}': use second minute hour day_of_month month day_of_week year, or "
-                              "every from between on; except and bounds with either",
+                              "every from between on; except, except_cron, except_move and bounds with either",
                               key),
                   json, 1);
     texts[static_cast<int>(it->second)] = field_text(value, key, json);

@@ -80,6 +80,13 @@ TEST(Structured, IntervalsExceptAndBounds) {
   except.except = "2026-03-02";  // the options' own days are kept beside the key's
   EXPECT_EQ(fires(parse_structured(R"({"hour": 9, "except": "2026-03-03"})", except), "2026-03-02T00:00:00Z", 1),
             std::vector{at("2026-03-04T09:00:00Z")});
+  // Cron calendars and moves by their keys, as the options' own.
+  const auto moved = parse_structured(
+      R"({"hour": 9, "except": "2026-03-03", "except_move": "following", "except_cron": ["* * * * 0", "* * * * 6"]})");
+  EXPECT_EQ(fires(moved, "2026-03-02T00:00:00Z", 4),
+            (std::vector{at("2026-03-02T09:00:00Z"), at("2026-03-04T09:00:00Z"), at("2026-03-05T09:00:00Z"),
+                         at("2026-03-06T09:00:00Z")}));  // the 3rd's fire lands on the 4th's; the 7th, 8th weekend
+  EXPECT_THROW(parse_structured(R"({"hour": 9, "except_move": "sideways"})"), Error);
   for (const char* bad : {R"({"every": "1h", "hour": 3})", R"({"from": "2026-01-01T00:00", "hour": 3})",
                           R"({"hour": 9, "bounds": {"not_after": "soon"}})", R"({"hour": 9, "bounds": {"until": "x"}})",
                           R"({"every": "1h", "between": ["09:00"]})"})
