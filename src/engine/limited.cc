@@ -81,6 +81,9 @@ bool allowed(const CompiledSchedule& c, std::int64_t ms) noexcept {
 // How many fires of one excluded range are moved (a bound on the search: a
 // range holding more fires moves its first ones, in both directions alike).
 constexpr int kMovedPerRange = 100'000;
+// Fires one search looks at across all ranges: past it, the search answers
+// "none" (a calendar of thousands of long ranges around a dense schedule).
+constexpr std::int64_t kMovedPerSearch = 1'000'000;
 // Fires passed one at a time for cron calendars before a search gives up.
 constexpr std::size_t kCronSteps = 100'000;
 
@@ -115,11 +118,12 @@ std::int64_t moved(const CompiledSchedule& c, const CompiledSchedule::DayRange& 
 }
 
 // Calls f(moved instant) for each fire of range `r` (in order, at most kMovedPerRange).
+// `budget`: fires left for this search, taken from here.
 template <class F>
-void each_moved(const CompiledSchedule& c, const CompiledSchedule::DayRange& r, F&& f) noexcept {
+void each_moved(const CompiledSchedule& c, const CompiledSchedule::DayRange& r, std::int64_t& budget, F&& f) noexcept {
   const std::int64_t end = day_start_ms(*c.zone, r.hi + 1);
   std::int64_t t = day_start_ms(*c.zone, r.lo) - 1;
-  for (int i = 0; i < kMovedPerRange; ++i) {
+  for (int i = 0; i < kMovedPerRange && budget > 0; ++i, --budget) {
     t = raw_next(c, sys_milliseconds{milliseconds{t}});
     if (t == kNone || t >= end) return;
     const std::int64_t m = moved(c, r, local_day(*c.zone, t), t);
@@ -178,14 +182,16 @@ std::int64_t limited_next_ms(const CompiledSchedule& c, sys_milliseconds t) noex
   if (c.move == CompiledSchedule::Move::skip || c.except.empty()) return best;
   const std::int64_t from = t.time_since_epoch().count();
   const std::int64_t day = local_day(*c.zone, from);
+  std::int64_t budget = kMovedPerSearch;
   auto it = std::lower_bound(c.except.begin(), c.except.end(), day - 2,
                              [](const CompiledSchedule::DayRange& r, std::int64_t d) { return r.hi < d; });
   for (; it != c.except.end(); ++it) {
     const std::int64_t first_day = c.move == CompiledSchedule::Move::following ? it->hi + 1 : it->lo - 1;
     if (best != kNone && day_start_ms(*c.zone, first_day - 1) > best) break;
-    each_moved(c, *it, [&](std::int64_t m) {
+    each_moved(c, *it, budget, [&](std::int64_t m) {
       if (m > from && (best == kNone || m < best)) best = m;
     });
+    if (budget <= 0) return kNone;
   }
   return best;
 }
@@ -195,15 +201,17 @@ std::int64_t limited_prev_ms(const CompiledSchedule& c, sys_milliseconds t) noex
   if (c.move == CompiledSchedule::Move::skip || c.except.empty()) return best;
   const std::int64_t from = t.time_since_epoch().count();
   const std::int64_t day = local_day(*c.zone, from);
+  std::int64_t budget = kMovedPerSearch;
   auto it = std::upper_bound(c.except.begin(), c.except.end(), day + 2,
                              [](std::int64_t d, const CompiledSchedule::DayRange& r) { return d < r.lo; });
   while (it != c.except.begin()) {
     --it;
     const std::int64_t last_day = c.move == CompiledSchedule::Move::preceding ? it->lo - 1 : it->hi + 1;
     if (best != kNone && day_start_ms(*c.zone, last_day + 2) < best) break;
-    each_moved(c, *it, [&](std::int64_t m) {
+    each_moved(c, *it, budget, [&](std::int64_t m) {
       if (m < from && (best == kNone || m > best)) best = m;
     });
+    if (budget <= 0) return kNone;
   }
   return best;
 }

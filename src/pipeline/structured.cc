@@ -144,6 +144,9 @@ Schedule parse_structured(std::string_view json_text, const ParseOptions& given)
     obj = nlohmann::json::parse(json_text);
   } catch (const nlohmann::json::parse_error& e) {
     throw Error(ErrorKind::syntax, std::string("not valid JSON: ") + e.what(), json, static_cast<int>(e.byte));
+  } catch (const nlohmann::json::exception& e) {  // a number too large for any type (out_of_range 406)
+    std::string what = e.what();
+    throw Error(ErrorKind::syntax, "not valid JSON: " + what.substr(0, 160), json, 1);
   }
   if (!obj.is_object() || obj.empty())
     throw Error(ErrorKind::syntax,

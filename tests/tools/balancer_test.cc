@@ -268,3 +268,28 @@ TEST(BalanceLock, ArgumentsAndSetsThatCannotBeBalanced) {
 
 }  // namespace
 }  // namespace fuzzycron
+
+namespace fuzzycron {
+namespace {
+
+// A number too large for any JSON type (nlohmann's out_of_range 406, not a
+// parse_error) is a bad lock with a message, never an escaping exception (found
+// by fuzz_balance; fuzz/regressions/fuzz_balance/number-overflow-406).
+TEST(BalanceLock, AHugeNumberIsABadLockNotACrash) {
+  const std::string text = R"({"fuzzycron_balance": 1)" + std::string(400, '9') + "}";
+  try {
+    BalanceLock::read(text);
+    FAIL() << "read";
+  } catch (const Error& e) {
+    EXPECT_NE(e.message().find("not valid JSON"), std::string::npos) << e.message();
+  }
+  try {
+    parse_structured(R"({"hour": )" + std::string(400, '9') + "}");
+    FAIL() << "parse_structured";
+  } catch (const Error& e) {
+    EXPECT_NE(e.message().find("not valid JSON"), std::string::npos) << e.message();
+  }
+}
+
+}  // namespace
+}  // namespace fuzzycron
