@@ -44,6 +44,11 @@ struct CompiledSchedule {
     std::int64_t lo, hi;  // local days since 1970-01-01, both excluded
   };
   std::vector<DayRange> except;  // sorted, disjoint
+  // The same days as bits from except_bits_lo (when they span at most
+  // kExceptBitsDays): one load says "not excluded" before any search.
+  static constexpr std::int64_t kExceptBitsDays = 150'000;
+  std::vector<std::uint64_t> except_bits;
+  std::int64_t except_bits_lo = 0;
   struct Span {
     std::int64_t lo_ms, hi_ms;  // instants [lo, hi) without fires (timed calendar events)
   };

@@ -64,7 +64,11 @@ std::int64_t k_near(const Interval& iv, std::int64_t local) noexcept {
   return diff >= 0 ? diff / iv.step : -((-diff + iv.step - 1) / iv.step);
 }
 
-std::int64_t local_at(const Zone& zone, std::int64_t t) noexcept { return t + zone.offset_at(t); }
+std::int64_t local_at(const Zone& zone, std::int64_t t) noexcept {
+  if (const std::int32_t m = zone.steady_offset_minutes(t * 1000); m != Zone::kUnsteady) [[likely]]
+    return t + std::int64_t{m} * 60;
+  return t + zone.offset_at(t);
+}
 
 // The first instant whose wall clock reads `local` or later (a gap: its end).
 std::int64_t first_instant_from(const Zone& zone, std::int64_t local) noexcept {
@@ -162,6 +166,21 @@ std::int64_t window_prev(const Interval& iv, const Zone& zone, std::int64_t t) n
 }
 
 std::int64_t calendar_next(const Interval& iv, const Zone& zone, std::int64_t t) noexcept {
+  // Days far from any transition (the steady offset at t and at the answer):
+  // the first step after t's wall time is the answer, found without a loop.
+  if (iv.unit == Interval::Unit::days) {
+    if (const std::int32_t m = zone.steady_offset_minutes(t * 1000); m != Zone::kUnsteady) [[likely]] {
+      const std::int64_t span = iv.step * kDay, shift = std::int64_t{m} * 60;
+      const std::int64_t local_t = t + shift;
+      std::int64_t k = floor_div(local_t - iv.anchor, span) + 1;
+      if (iv.starts) k = std::max<std::int64_t>(k, 0);
+      std::int64_t local = 0;
+      if (local_of(iv, k, local) == 0 && day_allowed(iv, local)) {
+        const std::int64_t u = local - shift;
+        if (u > t && zone.steady_offset_minutes(u * 1000) == m) return usable(u) ? u : kNoMatch;
+      }
+    }
+  }
   std::int64_t k = k_near(iv, local_at(zone, t)) - 1;
   if (iv.starts) k = std::max<std::int64_t>(k, 0);
   for (int i = 0; i < kTries; ++i, ++k) {
@@ -180,6 +199,17 @@ std::int64_t calendar_next(const Interval& iv, const Zone& zone, std::int64_t t)
 }
 
 std::int64_t calendar_prev(const Interval& iv, const Zone& zone, std::int64_t t) noexcept {
+  if (iv.unit == Interval::Unit::days) {  // as calendar_next: the last step before t's wall time
+    if (const std::int32_t m = zone.steady_offset_minutes(t * 1000); m != Zone::kUnsteady) [[likely]] {
+      const std::int64_t span = iv.step * kDay, shift = std::int64_t{m} * 60;
+      const std::int64_t k = floor_div(t + shift - 1 - iv.anchor, span);
+      std::int64_t local = 0;
+      if (!(iv.starts && k < 0) && local_of(iv, k, local) == 0 && day_allowed(iv, local)) {
+        const std::int64_t u = local - shift;
+        if (u < t && zone.steady_offset_minutes(u * 1000) == m) return usable(u) ? u : kNoMatch;
+      }
+    }
+  }
   std::int64_t k = k_near(iv, local_at(zone, t)) + 1;
   for (int i = 0; i < kTries; ++i, --k) {
     if (iv.starts && k < 0) return kNoMatch;
@@ -225,6 +255,15 @@ int instants_of_local(const Zone& zone, std::int64_t local, std::uint8_t gap, st
   if (zone.fixed()) {
     out[0] = local - zone.fixed_offset();
     return 1;
+  }
+  // Most wall times are far from any transition: the one-load steady offset,
+  // checked at the instant it gives (steady there: no gap or overlap near).
+  if (const std::int32_t m = zone.steady_offset_minutes(local * 1000); m != Zone::kUnsteady) [[likely]] {
+    const std::int64_t u = local - std::int64_t{m} * 60;
+    if (zone.steady_offset_minutes(u * 1000) == m) {
+      out[0] = u;
+      return 1;
+    }
   }
   // The offsets in force around `local`: those of the interval its naive
   // instant falls in and of its neighbours (one transition apart).

@@ -38,11 +38,23 @@ const CompiledSchedule::Span* in_span(const CompiledSchedule& c, std::int64_t ms
   return ms < it->hi_ms ? &*it : nullptr;
 }
 
+// The local day (since 1970-01-01) of the instant `ms`: the one-load steady
+// offset where no transition is near (most instants), else the zone's table.
+std::int64_t local_day(const Zone& zone, std::int64_t ms) noexcept {
+  if (const std::int32_t m = zone.steady_offset_minutes(ms); m != Zone::kUnsteady) [[likely]]
+    return floor_div(ms + std::int64_t{m} * 60'000, 86'400'000);
+  const std::int64_t s = floor_div(ms, 1000);
+  return floor_div(s + zone.offset_at(s), 86400);
+}
+
 // The excluded range holding the local day of the fire at `ms`, or nullptr.
 const CompiledSchedule::DayRange* excluded(const CompiledSchedule& c, std::int64_t ms) noexcept {
   if (c.except.empty()) return nullptr;
-  const std::int64_t s = floor_div(ms, 1000);
-  const std::int64_t day = floor_div(s + c.zone->offset_at(s), 86400);
+  const std::int64_t day = local_day(*c.zone, ms);
+  if (!c.except_bits.empty()) {
+    const auto i = static_cast<std::uint64_t>(day - c.except_bits_lo);
+    if (i >= c.except_bits.size() * 64 || !(c.except_bits[i / 64] >> (i % 64) & 1)) return nullptr;
+  }
   auto it = std::upper_bound(c.except.begin(), c.except.end(), day,
                              [](std::int64_t d, const CompiledSchedule::DayRange& r) { return d < r.lo; });
   if (it == c.except.begin()) return nullptr;
@@ -56,11 +68,6 @@ std::int64_t day_start_ms(const Zone& zone, std::int64_t day) noexcept {
   instants_of_local(zone, day * 86400, static_cast<std::uint8_t>(DstPolicy::Gap::shift),
                     static_cast<std::uint8_t>(DstPolicy::Overlap::first), at);
   return at[0] * 1000;
-}
-
-std::int64_t local_day(const Zone& zone, std::int64_t ms) noexcept {
-  const std::int64_t s = floor_div(ms, 1000);
-  return floor_div(s + zone.offset_at(s), 86400);
 }
 
 // The cron calendar that matches the instant `ms`: one that fires at the
@@ -276,10 +283,20 @@ Schedule Access::with_limits(const Schedule& s, Limits limits) {
   c->except_spans = std::move(limits.except_spans);
   c->except_crons = std::move(limits.except_crons);
   c->move = limits.move;
+  c->except_bits.clear();
+  if (!c->except.empty() && c->except.back().hi - c->except.front().lo < CompiledSchedule::kExceptBitsDays) {
+    c->except_bits_lo = c->except.front().lo;
+    c->except_bits.assign(static_cast<std::size_t>((c->except.back().hi - c->except_bits_lo) / 64 + 1), 0);
+    for (const auto& r : c->except)
+      for (std::int64_t d = r.lo; d <= r.hi; ++d) {
+        const auto i = static_cast<std::uint64_t>(d - c->except_bits_lo);
+        c->except_bits[i / 64] |= std::uint64_t{1} << (i % 64);
+      }
+  }
   c->limited = c->not_before_ms != INT64_MIN || c->not_after_ms != INT64_MAX || !c->except.empty() ||
                !c->except_spans.empty() || !c->except_crons.empty();
-  // The walk's shortcut knows nothing of bounds or excluded days.
-  if (c->limited) c->minutes_every_day = false;
+  // minutes_every_day stays: the raw search (base_next_ms) is the plain
+  // schedule's and keeps its shortest path; FireTimes' walk checks `limited`.
   return Schedule(std::move(c));
 }
 

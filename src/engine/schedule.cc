@@ -379,7 +379,8 @@ FireTimes::iterator::iterator(const FireTimes* r, std::optional<value_type> c) n
 void FireTimes::iterator::start_walk() noexcept {
   walk_.until_ms = INT64_MIN;
   const engine::CompiledSchedule& c = engine::Access::compiled(range_->schedule_);
-  if (!current_ || !c.minutes_every_day) return;
+  // The walk knows nothing of bounds, excluded days or moves.
+  if (!current_ || !c.minutes_every_day || c.limited || c.is_interval) return;
   const std::int64_t x = current_->time_since_epoch().count() - c.offset.count();
   if (c.fixed_zone) {
     if (c.fixed_offset % 60 != 0) return;
