@@ -23,9 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   in.remove_prefix(n);
   // 2000..2100: where calendars hold days.
   constexpr std::int64_t lo = 946'684'800'000, hi = 4'102'444'800'000;
-  const sys_milliseconds t{
-      std::chrono::milliseconds{lo + static_cast<std::int64_t>(static_cast<std::uint64_t>(raw) %
-                                                               static_cast<std::uint64_t>(hi - lo))}};
+  const sys_milliseconds t{std::chrono::milliseconds{
+      lo + static_cast<std::int64_t>(static_cast<std::uint64_t>(raw) % static_cast<std::uint64_t>(hi - lo))}};
   const std::uint8_t mode = fuzz::take(in);
   o.except_move = static_cast<ParseOptions::Move>(mode & 3);
   std::string schedule = "0 9 * * *";

@@ -75,26 +75,26 @@ std::string text_of(const nlohmann::json& v, std::string_view key, const std::st
   return v.get<std::string>();
 }
 
+// `given`, then the string or list of strings under `key`, joined with `separator`.
+std::string joined(const nlohmann::json& obj, const char* key, const char* separator, std::string given,
+                   const std::string& json) {
+  const auto e = obj.find(key);
+  if (e == obj.end()) return given;
+  std::vector<std::string> items;
+  if (e->is_array())
+    for (const auto& item : *e) items.push_back(text_of(item, key, json));
+  else
+    items.push_back(text_of(*e, key, json));
+  for (const auto& item : items) given += (given.empty() ? "" : separator) + item;
+  return given;
+}
+
 // "except": a string or a list of strings (dates, ranges, iCalendar files), joined
 // with the options' own; "bounds": {"not_before": T, "not_after": T}, RFC 3339.
 ParseOptions with_limit_keys(const nlohmann::json& obj, ParseOptions o, const std::string& json) {
-  if (const auto e = obj.find("except"); e != obj.end()) {
-    std::vector<std::string> items;
-    if (e->is_array())
-      for (const auto& item : *e) items.push_back(text_of(item, "except", json));
-    else
-      items.push_back(text_of(*e, "except", json));
-    for (const auto& item : items) o.except += (o.except.empty() ? "" : ",") + item;
-  }
+  o.except = joined(obj, "except", ",", o.except, json);
   // "except_cron": a cron calendar or a list of them; "except_move": skip, following, ...
-  if (const auto e = obj.find("except_cron"); e != obj.end()) {
-    std::vector<std::string> items;
-    if (e->is_array())
-      for (const auto& item : *e) items.push_back(text_of(item, "except_cron", json));
-    else
-      items.push_back(text_of(*e, "except_cron", json));
-    for (const auto& item : items) o.except_cron += (o.except_cron.empty() ? "" : ";") + item;
-  }
+  o.except_cron = joined(obj, "except_cron", ";", o.except_cron, json);
   if (const auto m = obj.find("except_move"); m != obj.end()) {
     OptionNames names;
     try {

@@ -10,14 +10,12 @@ Quartz (Debian libquartz2-java) or javac is missing."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 from datetime import datetime, timezone
 
-JAR = "/usr/share/java/quartz2.jar"
-HERE = os.path.dirname(os.path.abspath(__file__))
+import quartz_oracle  # this directory's
+
 START = int(datetime(2026, 1, 1, tzinfo=timezone.utc).timestamp() * 1000)
 
 ZONES = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe"]
@@ -45,20 +43,13 @@ def cases():
 
 def main() -> int:
     fuzzycron, work = sys.argv[1], sys.argv[2]
-    if not os.path.exists(JAR) or not shutil.which("javac"):
+    if not quartz_oracle.available():
         print("skip: libquartz2-java or javac missing")
         return 77
-    os.makedirs(work, exist_ok=True)
-    subprocess.run(["javac", "-d", work, "-cp", JAR, os.path.join(HERE, "QuartzCalendars.java")], check=True)
     all_cases = cases()
     lines = ["\t".join([cid, zone, trig, str(START), str(COUNT), kind, payload])
              for cid, zone, trig, kind, payload in all_cases]
-    java = subprocess.run(["java", "-cp", f"{work}:{JAR}", "QuartzCalendars"], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, check=True)
-    quartz = {}
-    for line in java.stdout.splitlines():
-        f = line.split("\t")
-        quartz[f[0]] = [int(x) for x in f[1:]]
+    quartz = quartz_oracle.run("QuartzCalendars", work, lines)
     requests = []
     for cid, zone, trig, kind, payload in all_cases:
         r = {"id": cid, "expr": trig, "dialect": "quartz", "zone": zone,

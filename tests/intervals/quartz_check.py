@@ -11,15 +11,13 @@ Quartz (Debian libquartz2-java) or javac is missing."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-JAR = "/usr/share/java/quartz2.jar"
-HERE = os.path.dirname(os.path.abspath(__file__))
+import quartz_oracle  # this directory's
+
 
 # Quartz's IntervalUnit -> fuzzycron's unit letters.
 UNIT = {"SECOND": "s", "MINUTE": "m", "HOUR": "h", "DAY": "d", "WEEK": "w", "MONTH": "mo", "YEAR": "y"}
@@ -127,11 +125,9 @@ def known_deviation(case, quartz, ours) -> str:
 
 def main() -> int:
     fuzzycron, work = sys.argv[1], sys.argv[2]
-    if not os.path.exists(JAR) or not shutil.which("javac"):
+    if not quartz_oracle.available():
         print("skip: libquartz2-java or javac missing")
         return 77
-    os.makedirs(work, exist_ok=True)
-    subprocess.run(["javac", "-d", work, "-cp", JAR, os.path.join(HERE, "QuartzIntervals.java")], check=True)
     all_cases = cases()
     lines = []
     for c in all_cases:
@@ -140,12 +136,7 @@ def main() -> int:
         if kind == "daily":
             row += [extra[0], extra[1], java_days(extra[2])]
         lines.append("\t".join(row))
-    java = subprocess.run(["java", "-cp", f"{work}:{JAR}", "QuartzIntervals"], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, check=True)
-    quartz = {}
-    for line in java.stdout.splitlines():
-        f = line.split("\t")
-        quartz[f[0]] = [int(x) for x in f[1:]]
+    quartz = quartz_oracle.run("QuartzIntervals", work, lines)
     # The same schedules through fuzzycron batch: Quartz resolves a wall time in
     # a gap the gap's length later and an overlap's to its first pass: later-first.
     requests = []
