@@ -52,8 +52,10 @@ const CompiledSchedule::DayRange* excluded(const CompiledSchedule& c, std::int64
   if (c.except.empty()) return nullptr;
   const std::int64_t day = local_day(*c.zone, ms);
   if (!c.except_bits.empty()) {
-    const auto i = static_cast<std::uint64_t>(day - c.except_bits_lo);
-    if (i >= c.except_bits.size() * 64 || !(c.except_bits[i / 64] >> (i % 64) & 1)) return nullptr;
+    const std::int64_t i = day - c.except_bits_lo;
+    if (i < 0 || i >= static_cast<std::int64_t>(c.except_bits.size()) * 64 ||
+        !(c.except_bits[static_cast<std::size_t>(i / 64)] >> (i % 64) & 1))
+      return nullptr;
   }
   auto it = std::upper_bound(c.except.begin(), c.except.end(), day,
                              [](std::int64_t d, const CompiledSchedule::DayRange& r) { return d < r.lo; });
@@ -289,8 +291,8 @@ Schedule Access::with_limits(const Schedule& s, Limits limits) {
     c->except_bits.assign(static_cast<std::size_t>((c->except.back().hi - c->except_bits_lo) / 64 + 1), 0);
     for (const auto& r : c->except)
       for (std::int64_t d = r.lo; d <= r.hi; ++d) {
-        const auto i = static_cast<std::uint64_t>(d - c->except_bits_lo);
-        c->except_bits[i / 64] |= std::uint64_t{1} << (i % 64);
+        const std::int64_t i = d - c->except_bits_lo;
+        c->except_bits[static_cast<std::size_t>(i / 64)] |= std::uint64_t{1} << (i % 64);
       }
   }
   c->limited = c->not_before_ms != INT64_MIN || c->not_after_ms != INT64_MAX || !c->except.empty() ||
