@@ -137,7 +137,11 @@ std::int64_t fixed_prev(const Interval& iv, const Zone& zone, std::int64_t t) no
 
 std::int64_t window_next(const Interval& iv, const Zone& zone, std::int64_t t) noexcept {
   if (iv.starts) t = std::max(t, iv.anchor - 1);
-  std::int64_t day = floor_div(local_at(zone, t), kDay) - 1;
+  // Yesterday's window may still hold t only near a transition: far from one
+  // (the steady offset), today's is the first to look at.
+  const std::int32_t m = zone.steady_offset_minutes(t * 1000);
+  std::int64_t day =
+      m != Zone::kUnsteady ? floor_div(t + std::int64_t{m} * 60, kDay) : floor_div(local_at(zone, t), kDay) - 1;
   for (int i = 0; i < 16; ++i, ++day) {
     if (day * kDay > kMaxLocal) return kNoMatch;
     if (!(iv.weekdays >> weekday_of_day(day) & 1)) continue;
@@ -174,8 +178,9 @@ std::int64_t calendar_next(const Interval& iv, const Zone& zone, std::int64_t t)
       const std::int64_t local_t = t + shift;
       std::int64_t k = floor_div(local_t - iv.anchor, span) + 1;
       if (iv.starts) k = std::max<std::int64_t>(k, 0);
-      std::int64_t local = 0;
-      if (local_of(iv, k, local) == 0 && day_allowed(iv, local)) {
+      // Within a step of t's wall time (in range: no overflow, no local_of bounds to divide out).
+      const std::int64_t local = iv.anchor + k * span;
+      if (local >= kMinLocal && local <= kMaxLocal && day_allowed(iv, local)) {
         const std::int64_t u = local - shift;
         if (u > t && zone.steady_offset_minutes(u * 1000) == m) return usable(u) ? u : kNoMatch;
       }
@@ -203,8 +208,8 @@ std::int64_t calendar_prev(const Interval& iv, const Zone& zone, std::int64_t t)
     if (const std::int32_t m = zone.steady_offset_minutes(t * 1000); m != Zone::kUnsteady) [[likely]] {
       const std::int64_t span = iv.step * kDay, shift = std::int64_t{m} * 60;
       const std::int64_t k = floor_div(t + shift - 1 - iv.anchor, span);
-      std::int64_t local = 0;
-      if (!(iv.starts && k < 0) && local_of(iv, k, local) == 0 && day_allowed(iv, local)) {
+      const std::int64_t local = iv.anchor + k * span;
+      if (!(iv.starts && k < 0) && local >= kMinLocal && local <= kMaxLocal && day_allowed(iv, local)) {
         const std::int64_t u = local - shift;
         if (u < t && zone.steady_offset_minutes(u * 1000) == m) return usable(u) ? u : kNoMatch;
       }
