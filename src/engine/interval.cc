@@ -64,11 +64,7 @@ std::int64_t k_near(const Interval& iv, std::int64_t local) noexcept {
   return diff >= 0 ? diff / iv.step : -((-diff + iv.step - 1) / iv.step);
 }
 
-std::int64_t local_at(const Zone& zone, std::int64_t t) noexcept {
-  if (const std::int32_t m = zone.steady_offset_minutes(t * 1000); m != Zone::kUnsteady) [[likely]]
-    return t + std::int64_t{m} * 60;
-  return t + zone.offset_at(t);
-}
+std::int64_t local_at(const Zone& zone, std::int64_t t) noexcept { return t + zone.offset_at(t); }
 
 // The first instant whose wall clock reads `local` or later (a gap: its end).
 std::int64_t first_instant_from(const Zone& zone, std::int64_t local) noexcept {

@@ -3,8 +3,6 @@
 // is jumped over whole, so it is met at most once per call.
 #include <algorithm>
 
-#include <date/date.h>
-
 #include "engine/calendar_search.h"
 #include "engine/compiled_schedule.h"
 
@@ -38,8 +36,8 @@ const CompiledSchedule::Span* in_span(const CompiledSchedule& c, std::int64_t ms
   return ms < it->hi_ms ? &*it : nullptr;
 }
 
-// The local day (since 1970-01-01) of the instant `ms`: the one-load steady
-// offset where no transition is near (most instants), else the zone's table.
+// The local day (since 1970-01-01) of the instant `ms`: the steady table read
+// in milliseconds (no division before it: excluded() asks this of every fire).
 std::int64_t local_day(const Zone& zone, std::int64_t ms) noexcept {
   if (const std::int32_t m = zone.steady_offset_minutes(ms); m != Zone::kUnsteady) [[likely]]
     return floor_div(ms + std::int64_t{m} * 60'000, 86'400'000);
@@ -104,10 +102,7 @@ std::int64_t moved(const CompiledSchedule& c, const CompiledSchedule::DayRange& 
   std::int64_t to = c.move == Move::preceding ? r.lo - 1 : r.hi + 1;
   if (c.move == Move::modified_following) {
     // Forward, unless that leaves the fire's month: then back.
-    const auto month = [](std::int64_t d) {
-      return static_cast<unsigned>(date::year_month_day{date::sys_days{date::days{d}}}.month());
-    };
-    if (month(to) != month(day)) to = r.lo - 1;
+    if (civil_from_days(to).month != civil_from_days(day).month) to = r.lo - 1;
   }
   const std::int64_t s = floor_div(ms, 1000);
   const std::int64_t local = s + c.zone->offset_at(s);
@@ -140,12 +135,16 @@ void each_moved(const CompiledSchedule& c, const CompiledSchedule::DayRange& r, 
   }
 }
 
+// How many candidates a search of the kept fires passes before it gives up.
+std::size_t kept_steps(const CompiledSchedule& c) noexcept {
+  return c.except.size() + c.except_spans.size() + 1 + (c.except_crons.empty() ? 0 : kCronSteps);
+}
+
 // The fires that stay where they are: not on an excluded day, in bounds.
 std::int64_t kept_next(const CompiledSchedule& c, sys_milliseconds t) noexcept {
   if (c.not_before_ms != INT64_MIN && t.time_since_epoch().count() < c.not_before_ms)
     t = sys_milliseconds{milliseconds{c.not_before_ms - 1}};
-  const std::size_t steps = c.except.size() + c.except_spans.size() + 1 + (c.except_crons.empty() ? 0 : kCronSteps);
-  for (std::size_t i = 0; i <= steps; ++i) {
+  for (std::size_t i = 0, steps = kept_steps(c); i <= steps; ++i) {
     const std::int64_t r = raw_next(c, t);
     if (r == kNone || r > c.not_after_ms) return kNone;
     if (const auto* x = excluded(c, r))
@@ -164,8 +163,7 @@ std::int64_t kept_next(const CompiledSchedule& c, sys_milliseconds t) noexcept {
 std::int64_t kept_prev(const CompiledSchedule& c, sys_milliseconds t) noexcept {
   if (c.not_after_ms != INT64_MAX && t.time_since_epoch().count() > c.not_after_ms)
     t = sys_milliseconds{milliseconds{c.not_after_ms + 1}};
-  const std::size_t steps = c.except.size() + c.except_spans.size() + 1 + (c.except_crons.empty() ? 0 : kCronSteps);
-  for (std::size_t i = 0; i <= steps; ++i) {
+  for (std::size_t i = 0, steps = kept_steps(c); i <= steps; ++i) {
     const std::int64_t r = raw_prev(c, t);
     if (r == kNone || r < c.not_before_ms) return kNone;
     if (const auto* x = excluded(c, r))

@@ -69,7 +69,13 @@ class Zone {
   static bool steady_neighbours(std::int64_t t_ms, std::int64_t u_ms) noexcept {
     return ((u_ms - kSteadyLoMs) >> kSteadyShift) - ((t_ms - kSteadyLoMs) >> kSteadyShift) + 1 <= 2u;
   }
-  std::int32_t offset_at(std::int64_t t) const noexcept { return interval_at(t).offset; }
+  // Most instants are far from any transition: the one-load steady table first.
+  std::int32_t offset_at(std::int64_t t) const noexcept {
+    if (t > kSteadyLoMs / 1000 && t < kSteadyHiMs / 1000)
+      if (const std::int32_t m = steady_offset_minutes(t * 1000); m != kUnsteady) [[likely]]
+        return m * 60;
+    return interval_at(t).offset;
+  }
 
  private:
   ZoneInterval from_tzdb(std::int64_t t) const noexcept;

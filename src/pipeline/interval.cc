@@ -12,6 +12,7 @@
 #include "fuzzycron/parse.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/seed.h"
+#include "list_items.h"
 #include "pipeline/ical.h"
 #include "pipeline/pipeline.h"
 #include "syntax/interval.h"
@@ -53,22 +54,13 @@ std::int64_t read_date(std::string_view all, std::size_t at, std::size_t n) {
   return day;
 }
 
-bool is_date_item(std::string_view item) {
-  return item.size() >= 10 && item[0] >= '0' && item[0] <= '9' && item[4] == '-';
-}
-
 // Days and spans from the `except` text: dates, ranges and iCalendar files.
 CalendarExclusions excluded(std::string_view text, const Zone& zone, std::vector<ExceptItem>* items = nullptr) {
   CalendarExclusions all;
   std::vector<DayRange>& out = all.days;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = std::min(text.find(',', start), text.size());
-    std::size_t a = start, b = end;
-    while (a < b && text[a] == ' ') ++a;
-    while (b > a && text[b - 1] == ' ') --b;
-    const std::string_view item = text.substr(a, b - a);
-    start = end + 1;
+  for (const ListItem& each : list_items(text, ',')) {
+    const std::string_view item = each.text;
+    const std::size_t a = each.at, b = a + item.size();
     if (!item.empty() && !is_date_item(item)) {  // a calendar file
       CalendarExclusions f = read_ical_file(std::string(item), zone, std::string(text), static_cast<int>(a) + 1);
       out.insert(out.end(), f.days.begin(), f.days.end());
@@ -141,14 +133,9 @@ std::vector<CompiledSchedule::Cron> except_crons(const ParseOptions& options) {
   plain.except.clear(), plain.except_cron.clear(), plain.not_before.reset(), plain.not_after.reset();
   plain.offset_window = std::chrono::milliseconds{0};
   const std::string_view text = options.except_cron;
-  for (std::size_t start = 0; start <= text.size();) {
-    const std::size_t end = std::min(text.find(';', start), text.size());
-    std::size_t a = start, b = end;
-    start = end + 1;
-    while (a < b && text[a] == ' ') ++a;
-    while (b > a && text[b - 1] == ' ') --b;
-    const std::string_view item = text.substr(a, b - a);
-    const int column = static_cast<int>(a) + 1;
+  for (const ListItem& each : list_items(text, ';')) {
+    const std::string_view item = each.text;
+    const int column = static_cast<int>(each.at) + 1;
     if (item.empty())
       throw Error(ErrorKind::argument, "except-cron: an empty expression (';' separates two)", std::string(text),
                   column);
@@ -164,7 +151,8 @@ std::vector<CompiledSchedule::Cron> except_crons(const ParseOptions& options) {
                   std::string(text), column);
     // Six fields or more hold seconds (first or last): matched by the second; else by the minute.
     std::size_t fields = 0;
-    for (std::size_t i = 0; i < item.size(); ++i) fields += item[i] != ' ' && (i == 0 || item[i - 1] == ' ');
+    const auto blank = [](char ch) { return ch == ' ' || ch == '\t'; };
+    for (std::size_t i = 0; i < item.size(); ++i) fields += !blank(item[i]) && (i == 0 || blank(item[i - 1]));
     const std::int64_t unit = fields >= 6 ? 1000 : 60'000;
     const auto& c = Access::compiled(cron);
     const bool whole_days = c.more.empty() && c.offset.count() == 0 && c.first.minutes == (1ull << 60) - 1 &&

@@ -9,6 +9,7 @@
 #include "fuzzycron/error.h"
 #include "fuzzycron/options.h"
 #include "fuzzycron/rfc3339.h"
+#include "list_items.h"
 #include "suggest.h"
 
 namespace fuzzycron::tools {
@@ -158,30 +159,11 @@ bool runs_repository_file(const std::string& command) {
   return !word.empty() && word[0] != '/' && word[0] != '~' && word[0] != '$' && word.find('/') != std::string::npos;
 }
 
-namespace {
-
-// A date or a range of `except` (YYYY-MM-DD[..YYYY-MM-DD]); anything else names a calendar file.
-bool is_date_item(std::string_view item) {
-  const auto date = [](std::string_view d) {
-    return d.size() == 10 && d[4] == '-' && d[7] == '-' &&
-           std::all_of(d.begin(), d.end(), [](char c) { return c == '-' || (c >= '0' && c <= '9'); });
-  };
-  const auto dots = item.find("..");
-  return dots == std::string_view::npos ? date(item) : date(item.substr(0, dots)) && date(item.substr(dots + 2));
-}
-
-}  // namespace
-
 std::string calendar_paths(std::string_view except, const std::string& dir, std::vector<std::string>* files) {
   std::string out;
-  for (std::size_t start = 0; start <= except.size();) {
-    const std::size_t end = std::min(except.find(',', start), except.size());
-    std::string_view item = except.substr(start, end - start);
-    start = end + 1;
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-    std::string path(item);
-    if (!item.empty() && !is_date_item(item)) {
+  for (const ListItem& item : list_items(except, ',')) {
+    std::string path(item.text);
+    if (!path.empty() && !is_date_item(path)) {
       if (!dir.empty() && path.front() != '/') path = dir + "/" + path;
       if (files) files->push_back(path);
     }
