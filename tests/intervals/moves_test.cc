@@ -205,6 +205,19 @@ TEST(MovesAndCronCalendars, ACronCalendarExcludingEverythingEndsTheSearch) {
             "2026-01-10T09:00:00Z");
 }
 
+// Six fields separated by tabs still match by the second: second 30 of the
+// 9 o'clock hour excludes the fire at 09:00:30 (read by the minute, it would not).
+TEST(MovesAndCronCalendars, ASecondsFieldIsCountedWhateverTheBlanks) {
+  ParseOptions o;
+  o.dialect = Dialect::quartz;
+  o.except_cron = "30\t*\t9\t?\t*\t*";
+  EXPECT_EQ(format_rfc3339(*parse("30 0 * * * ?", o).next(at("2026-03-06T08:30:00Z")), TimeZone::utc()),
+            "2026-03-06T10:00:30Z");
+  o.except_cron = "*\t*\t9\t?\t*\t*";  // every second of the 9 o'clock hour
+  EXPECT_EQ(format_rfc3339(*parse("0 0 * * * ?", o).next(at("2026-03-06T08:30:00Z")), TimeZone::utc()),
+            "2026-03-06T10:00:00Z");
+}
+
 TEST(MovesAndCronCalendars, BadCalendarsAreLocated) {
   ParseOptions o;
   o.except_cron = "* * * * 0,6; 61 * * * *";
