@@ -87,6 +87,24 @@ class FUZZYCRON_EXPORT BalanceLock {
 // schedule has hash forms: it then runs at plain H (callers warn).
 FUZZYCRON_EXPORT bool missing_from_balance(std::string_view expression, const ParseOptions& options);
 
+// An interval without `from` or a window (`@every 6h`, docs/intervals.md)
+// has a phase drawn from the seed; a lock names its index in place of the
+// draw, as [index] in the group of its shape. `slots`: how many phases it can
+// take (minutes, or seconds for a step that is not whole minutes; for `mo` and
+// `y`: month * 40320 + day * 1440 + minute); `drawn`: the seed's.
+struct IntervalPhase {
+  std::uint64_t slots = 0, drawn = 0;
+};
+// nullopt: not such an interval in this dialect, or no seed.
+//
+// Example:
+//   ParseOptions o;
+//   o.seed = Seed({"web-1", "backup"});
+//   // A minute of the 6 hours:
+//   interval_phase("@every 6h", o)->slots;  // == 360u
+//   interval_phase("@every 6h from 2026-01-01T00:00Z", o);  // == std::nullopt
+FUZZYCRON_EXPORT std::optional<IntervalPhase> interval_phase(std::string_view expression, const ParseOptions& options);
+
 // The shape of an expression as a lock names it: whitespace runs as one space, trimmed.
 FUZZYCRON_EXPORT std::string balance_shape(std::string_view expression);
 // A seed as a lock names its job: parts joined by '/' ('/' -> %2F, '%' -> %25).

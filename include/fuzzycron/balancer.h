@@ -58,7 +58,7 @@ struct BalanceResult {
   std::vector<BalanceGroupReport> groups{};
   std::vector<BalanceMove> moves{};    // jobs that moved from the lock (or, without one, off plain H)
   std::vector<std::string> dropped{};  // "shape @ zone: job" of the lock, no longer in the set
-  std::size_t unbalanced = 0;          // jobs without hash forms, in multi-line specs, intervals: plain H
+  std::size_t unbalanced = 0;          // jobs without hash forms or a hashed phase, in multi-line specs: as drawn
 };
 
 // Throws fuzzycron::Error: kind argument for ε out of range or jobs of

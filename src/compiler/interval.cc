@@ -28,10 +28,26 @@ std::uint8_t overlap_of(DstPolicy dst) noexcept {
 // does not depend on the dialect's hash scheme and is the same in every dialect.
 std::uint64_t drawn(const Seed& seed) { return hash::fc1_u64(hash::fc1_key(seed, "every", 0)); }
 
+// Exact durations take whole minutes when the step is one, as H draws a minute; else whole seconds.
+std::int64_t grain_of(const syntax::IntervalSyntax& s) { return s.count % 60 == 0 ? 60 : 1; }
+
 }  // namespace
 
+std::uint64_t phase_slots(const syntax::IntervalSyntax& s) {
+  if (s.from || s.window || s.count <= 0) return 0;
+  const auto step = static_cast<std::uint64_t>(s.count);
+  switch (s.unit) {
+    case syntax::IntervalSyntax::Unit::seconds: return step / static_cast<std::uint64_t>(grain_of(s));
+    case syntax::IntervalSyntax::Unit::days: return step * 1440;
+    case syntax::IntervalSyntax::Unit::months: return step * 28 * 1440;
+  }
+  return 0;
+}
+
+std::uint64_t drawn_phase(const syntax::IntervalSyntax& s, const Seed& seed) { return drawn(seed) % phase_slots(s); }
+
 engine::Interval compile_interval(const syntax::IntervalSyntax& s, const engine::Zone& zone, DstPolicy dst,
-                                  const Seed& seed) {
+                                  const Seed& seed, std::optional<std::uint64_t> phase) {
   Interval iv;
   iv.unit = s.unit == Unit::seconds ? Interval::Unit::seconds
             : s.unit == Unit::days  ? Interval::Unit::days
@@ -71,26 +87,23 @@ engine::Interval compile_interval(const syntax::IntervalSyntax& s, const engine:
     iv.anchor = kIntervalEpoch;
     return iv;
   }
-  if (seed.empty())
+  if (!phase && seed.empty())
     throw Error(ErrorKind::missing_seed,
                 "@every without 'from' draws its phase from a seed such as the job's name, and none was given; "
                 "or anchor it, e.g. '@every 6h from 2026-01-01T00:00Z'",
                 s.text, s.column, 0);
-  const std::uint64_t h = drawn(seed);
+  const std::uint64_t index = phase ? *phase : drawn_phase(s, seed);
   if (iv.unit == Interval::Unit::seconds) {
-    // Whole minutes when the step is, as H draws a minute; else whole seconds.
-    const std::int64_t grain = iv.step % 60 == 0 ? 60 : 1;
-    iv.anchor = kIntervalEpoch + static_cast<std::int64_t>(h % static_cast<std::uint64_t>(iv.step / grain)) * grain;
+    iv.anchor = kIntervalEpoch + static_cast<std::int64_t>(index) * grain_of(s);
   } else if (iv.unit == Interval::Unit::days) {
     // A minute within the step's days, on the wall clock.
-    iv.anchor = kIntervalEpoch + static_cast<std::int64_t>(h % static_cast<std::uint64_t>(iv.step * 1440)) * 60;
+    iv.anchor = kIntervalEpoch + static_cast<std::int64_t>(index) * 60;
   } else {
     // A month within the step, a day 1-28 (no month lacks it) and a minute.
     const std::uint64_t per_month = 28 * 1440;
-    const std::uint64_t v = h % (static_cast<std::uint64_t>(iv.step) * per_month);
-    const std::int64_t month = static_cast<std::int64_t>(v / per_month);
-    const std::int64_t day = static_cast<std::int64_t>(v % per_month / 1440);
-    const std::int64_t minute = static_cast<std::int64_t>(v % 1440);
+    const std::int64_t month = static_cast<std::int64_t>(index / per_month);
+    const std::int64_t day = static_cast<std::int64_t>(index % per_month / 1440);
+    const std::int64_t minute = static_cast<std::int64_t>(index % 1440);
     const std::int64_t y = 2000 + month / 12;
     iv.anchor =
         engine::days_from_civil(y, static_cast<unsigned>(month % 12 + 1), static_cast<unsigned>(day + 1)) * 86400 +

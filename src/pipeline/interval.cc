@@ -1,12 +1,14 @@
 // Anchored intervals and the limits any schedule takes (bounds, excluded
 // days): from ParseOptions to the compiled form (docs/intervals.md).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "compiler/interval.h"
 #include "engine/compiled_schedule.h"
 #include "engine/interval.h"
+#include "fuzzycron/balance.h"
 #include "fuzzycron/calendar.h"
 #include "fuzzycron/error.h"
 #include "fuzzycron/parse.h"
@@ -104,6 +106,23 @@ CalendarExclusions excluded(std::string_view text, const Zone& zone, std::vector
   return all;
 }
 
+// The phase a balance lock gives this job's hashed interval, or nullopt (no
+// lock, not in it, or nothing drawn). The phase is fc1's in every scheme, so
+// the lock's scheme does not matter here.
+std::optional<std::uint64_t> balanced_phase(const syntax::IntervalSyntax& s, const ParseOptions& options) {
+  const std::uint64_t slots = compiler::phase_slots(s);
+  if (!options.balance || options.seed.empty() || slots == 0) return std::nullopt;
+  const std::vector<int>* values = options.balance->find(s.text, options.time_zone, options.seed);
+  if (!values) return std::nullopt;
+  if (values->size() != 1 || (*values)[0] < 0 || static_cast<std::uint64_t>((*values)[0]) >= slots)
+    throw Error(ErrorKind::lock,
+                fmt::format("the balance lock gives this job the phase {}, and '{}' has phases 0 to {}: the lock was "
+                            "made for another schedule; run fuzzycron balance again",
+                            fmt::join(*values, ", "), balance_shape(s.text), slots - 1),
+                s.text, s.column);
+  return static_cast<std::uint64_t>((*values)[0]);
+}
+
 }  // namespace
 
 bool reads_intervals(Dialect d) noexcept {
@@ -113,7 +132,8 @@ bool reads_intervals(Dialect d) noexcept {
 Schedule parse_interval(std::string_view expression, const ParseOptions& options) {
   const syntax::IntervalSyntax s = syntax::parse_interval(expression);
   const TimeZone zone = TimeZone::locate(options.time_zone);
-  const Interval iv = compiler::compile_interval(s, Access::zone(zone), options.dst_policy(), options.seed);
+  const Interval iv =
+      compiler::compile_interval(s, Access::zone(zone), options.dst_policy(), options.seed, balanced_phase(s, options));
   std::chrono::milliseconds shift{0};
   if (options.offset_window.count() > 0) {
     if (options.seed.empty())
@@ -184,6 +204,14 @@ Schedule with_limits(const Schedule& s, const ParseOptions& options) {
 }  // namespace fuzzycron::pipeline
 
 namespace fuzzycron {
+
+std::optional<IntervalPhase> interval_phase(std::string_view expression, const ParseOptions& options) {
+  if (!pipeline::reads_intervals(options.dialect) || !is_every(expression)) return std::nullopt;
+  const syntax::IntervalSyntax s = syntax::parse_interval(expression);
+  const std::uint64_t slots = compiler::phase_slots(s);
+  if (slots == 0 || options.seed.empty()) return std::nullopt;
+  return IntervalPhase{slots, compiler::drawn_phase(s, options.seed)};
+}
 
 std::vector<ExceptItem> except_items(const ParseOptions& options) {
   std::vector<ExceptItem> items;

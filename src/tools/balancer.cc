@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -90,13 +91,33 @@ bool fits(const Entry& e, const std::vector<int>& values) {
 
 std::string said(const std::vector<int>& v) { return fmt::format("[{}]", fmt::join(v, ", ")); }
 
-// The job read: its group and its entry, or nullopt (nothing hashed, or a multi-line spec).
-std::optional<std::pair<std::pair<std::string, std::string>, Entry>> read_job(const BalanceJob& job) {
+using Read = std::optional<std::pair<std::pair<std::string, std::string>, Entry>>;
+
+// The entry completed with the job's key and its place in the group's order.
+Read entry_of(const BalanceJob& job, const ParseOptions& o, std::string shape, std::string zone, Entry e) {
+  e.key = balance_key(o.seed);
+  e.job = &job;
+  std::vector<std::string> parts = o.seed.parts();
+  parts.insert(parts.end(), {"fuzzycron-balance", shape, zone});
+  e.order = static_cast<std::uint64_t>(seed_offset(Seed(parts), std::chrono::milliseconds{kMaxSlots}).count());
+  return std::pair{std::pair{std::move(shape), std::move(zone)}, std::move(e)};
+}
+
+// The job read: its group and its entry, or nullopt (nothing hashed, an
+// anchored interval, or a multi-line spec).
+Read read_job(const BalanceJob& job) {
   ParseOptions o = job.options;
   o.balance.reset();
-  // An interval's phase is drawn from its seed; balancing phases is not built (docs/balance.md).
-  if (is_every(job.expression) && o.dialect != Dialect::kubernetes) return std::nullopt;
   try {
+    if (is_every(job.expression) && o.dialect != Dialect::kubernetes) {  // a hashed phase: one slot per phase
+      const auto phase = interval_phase(job.expression, o);
+      if (!phase || phase->slots > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) return std::nullopt;
+      Entry e;
+      e.base = {0};
+      e.size = {static_cast<int>(phase->slots)};
+      e.plain = {static_cast<int>(phase->drawn)};
+      return entry_of(job, o, balance_shape(job.expression), o.time_zone, std::move(e));
+    }
     const Syntax written = syntax_of(job.expression, o);
     if (written.lines.size() != 1) return std::nullopt;
     Entry e;
@@ -105,14 +126,7 @@ std::optional<std::pair<std::pair<std::string, std::string>, Entry>> read_job(co
     Syntax drawn = written;
     resolve_hash_forms(drawn, o);
     e.plain = drawn_values(drawn.lines[0], written.lines[0]);
-    e.key = balance_key(o.seed);
-    e.job = &job;
-    const std::string shape = balance_shape(written.lines[0].text);
-    const std::string zone = written.zone.value_or(o.time_zone);
-    std::vector<std::string> parts = o.seed.parts();
-    parts.insert(parts.end(), {"fuzzycron-balance", shape, zone});
-    e.order = static_cast<std::uint64_t>(seed_offset(Seed(parts), std::chrono::milliseconds{kMaxSlots}).count());
-    return std::pair{std::pair{shape, zone}, std::move(e)};
+    return entry_of(job, o, balance_shape(written.lines[0].text), written.zone.value_or(o.time_zone), std::move(e));
   } catch (const Error& x) {
     if (job.line == 0) throw;
     throw Error(x.kind(), x.message(), job.text, job.column - 1 + x.column(), job.line);

@@ -1,10 +1,12 @@
 #include "tools/explain_interval.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <cstdlib>
 
 #include <array>
 
+#include "fuzzycron/balance.h"
 #include "fuzzycron/calendar.h"
 #include "fuzzycron/rfc3339.h"
 #include "syntax/interval.h"
@@ -120,8 +122,11 @@ std::optional<Explanation> explain_interval(std::string_view expression, const P
                       : fmt::format("{}{:02}:{:02}", *a.offset_seconds < 0 ? '-' : '+',
                                     std::abs(*a.offset_seconds) / 3600, std::abs(*a.offset_seconds) / 60 % 60);
   } else if (!s.window) {
-    sentence += options.seed.parts().size() >= 2 ? ", at a stable phase chosen from the host and the job's name"
-                                                 : ", at a stable phase chosen from the job's name";
+    if (options.balance && !options.seed.empty() && options.balance->find(expression, options.time_zone, options.seed))
+      sentence += ", at the phase the balance lock gives the job";
+    else
+      sentence += options.seed.parts().size() >= 2 ? ", at a stable phase chosen from the host and the job's name"
+                                                   : ", at a stable phase chosen from the job's name";
   }
   sentence += days_words(s.weekdays);
   if (schedule.never()) sentence = "Never fires: " + sentence;
@@ -132,9 +137,25 @@ std::optional<Explanation> explain_interval(std::string_view expression, const P
   if (!s.from && !s.window && !options.seed.empty()) {
     // The phase as the first fire time from the epoch (Monday 2000-01-03, docs/intervals.md).
     const auto epoch = *parse_rfc3339("2000-01-03T00:00:00Z") - std::chrono::hours{14};
-    if (const auto first = parse(expression, options).next(epoch))
-      out.resolved = fmt::format("fires at {} and every {} from there", format_rfc3339(*first, schedule.zone()),
-                                 step_words(s).substr(6));
+    const auto first_fire = [&](const ParseOptions& o) -> std::optional<std::string> {
+      if (const auto first = parse(expression, o).next(epoch))
+        return fmt::format("fires at {} and every {} from there", format_rfc3339(*first, schedule.zone()),
+                           step_words(s).substr(6));
+      return std::nullopt;
+    };
+    out.resolved = first_fire(options);
+    const std::vector<int>* values =
+        options.balance ? options.balance->find(expression, options.time_zone, options.seed) : nullptr;
+    if (values && interval_phase(expression, options)) {
+      const BalanceGroup* g = options.balance->group(balance_shape(expression), options.time_zone);
+      ParseOptions plain = options;
+      plain.balance.reset();
+      out.balanced = fmt::format(
+          "balanced by the lock: phase [{}] in '{}' ({}; {} jobs in {} phases, at most {} a phase); the seed's own "
+          "phase {}",
+          fmt::join(*values, ", "), g->shape, g->zone, g->jobs.size(), g->slots, g->capacity,
+          first_fire(plain).value_or("never fires"));
+    }
   }
   return out;
 }

@@ -125,8 +125,32 @@ check balance-committed 0 "examples/fleet.lock: up to date" -- balance examples/
 check balance-run 0 "heartbeat (line 13): H * * * * ? -> 4 * * * * ?" -- run examples/fleet.crontab -d quartz --dry-run --host host-7 --balance-lock examples/fleet.lock -n 1 --from 2026-03-08T00:00:00Z
 check balance-export 0 "OnCalendar=*-*-* *:*:04 UTC" -- export examples/fleet.crontab -d quartz --host host-7 --balance-lock examples/fleet.lock --to systemd
 check balance-explain 0 "plain H would give 3 * * * * ?" -- explain 'H * * * * ?' -d quartz --host host-7 --seed heartbeat --balance-lock examples/fleet.lock -n 0
+# Interval phases (issue 32): 40 jobs @every 6h on 10 hosts, one group of 360 phases. From a
+# whole 6 hours, a job's next fire is its phase in minutes: the lock's (next, run, explain), and
+# for the jobs the lock moved off their seed's phase, not the seed's.
+every_tab=$(mktemp) every_lock=$lock.every
+for i in 1 2 3 4; do printf '# name: sync-%s\n@every 6h /bin/true\n' "$i"; done >"$every_tab"
+check balance-every 0 "'@every 6h' in UTC: 40 jobs in 360 slots, capacity 1" -- balance "$every_tab" --hosts 10 -o "$every_lock"
+moved=0
+for h in 1 2 3 4 5 6 7 8 9 10; do
+  for i in 1 2 3 4; do
+    phase=$(grep -o "\"host-$h/sync-$i\": \\[[0-9]*\\]" "$every_lock" | grep -o '[0-9]*\]' | tr -d ']')
+    at=$(printf '2026-03-08T%02d:%02d:00Z' $((phase / 60)) $((phase % 60)))
+    [ "$phase" -eq 0 ] && at=2026-03-08T06:00:00Z
+    seeded=$("$bin" next '@every 6h' --host host-$h --seed sync-$i --from 2026-03-08T00:00:00Z -n 1)
+    if [ "$seeded" != "$at" ]; then
+      moved=$((moved + 1))
+      check "balance-every-next-$h-$i" 0 "$at" -- next '@every 6h' --host host-$h --seed sync-$i --balance-lock "$every_lock" --from 2026-03-08T00:00:00Z -n 1
+      check "balance-every-explain-$h-$i" 0 "balanced by the lock: phase [$phase] in '@every 6h'" -- explain '@every 6h' --host host-$h --seed sync-$i --balance-lock "$every_lock" -n 0
+      # resolve's `from`: the first fire from 14 hours before the phase's epoch (2000-01-03T00:00Z)
+      from=$((phase >= 240 ? 360 + phase : 720 + phase))
+      check "balance-every-run-$h-$i" 0 "sync-$i (line $((2 * i))): @every 6h -> @every 6h from 2000-01-02T$(printf '%02d:%02d' $((from / 60)) $((from % 60)))"$'\n'"  $at" -- run "$every_tab" --dry-run --host host-$h --balance-lock "$every_lock" -n 1 --from 2026-03-08T00:00:00Z
+    fi
+  done
+done
+if [ "$moved" -gt 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL balance-every-moved: the lock moved no job"; fi
 check balance-epsilon 2 "epsilon 0 is outside (0, 10]" -- balance examples/fleet.crontab -d quartz --epsilon 0
-rm -f "$lock" "$lock.bad"
+rm -f "$lock" "$lock.bad" "$lock.every" "$every_tab"
 # balance reads Kubernetes manifests and GitHub workflows, seeded as resolve --manifest/--workflow seed them
 manifests=$(mktemp -d)
 for i in $(seq 1 80); do
