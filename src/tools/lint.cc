@@ -225,9 +225,10 @@ void imbalance(const Crontab& crontab, const LintOptions& options, std::vector<F
       if (balance_shape(job.expression) == g.shape && (line == 0 || job.line < line)) line = job.line;
     out.push_back(finding(
         "FC801", Severity::info, line, 1,
-        fmt::format("{} of the {} entries shaped '{}' ({}) draw the same H values [{}], where balancing the set "
-                    "would put at most {} on one: `fuzzycron balance FILE{} -o LOCK`, then --balance LOCK",
-                    g.plain_peak, g.jobs, g.shape, g.zone, fmt::join(g.plain_busiest, ", "), g.capacity,
+        fmt::format("{} of the {} entries shaped '{}' ({}) draw the same {} [{}], where balancing the set "
+                    "would put at most {} on one: `fuzzycron balance FILE{} -o LOCK`, then --balance-lock LOCK",
+                    g.plain_peak, g.jobs, g.shape, g.zone, is_every(g.shape) ? "phase" : "H values",
+                    fmt::join(g.plain_busiest, ", "), g.capacity,
                     options.host.empty() ? "" : " --host-list HOSTS"),
         ""));
   }

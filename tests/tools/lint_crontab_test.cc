@@ -136,6 +136,13 @@ TEST(LintCrontab, ImbalanceThatBalancingWouldCure) {
   EXPECT_TRUE(fc801(lint(parse_crontab(text), o)).empty());
   // A name that cannot be a seed (invalid UTF-8) is said once, never thrown (found by fuzz_crontab).
   o.runs_on = RunsOn::fuzzycron;
+  // Intervals' phases pile up the same way (issue 32): 100 jobs @every 6h in 360 phases.
+  std::string every;
+  for (int i = 1; i <= 100; ++i) every += "# name: sync-" + std::to_string(i) + "\n@every 6h /bin/true\n";
+  const auto phases = fc801(lint(parse_crontab(every), o));
+  ASSERT_EQ(phases.size(), 1u) << codes(lint(parse_crontab(every), o));
+  EXPECT_NE(phases[0].message.find("shaped '@every 6h' (UTC) draw the same phase ["), std::string::npos)
+      << phases[0].message;
   EXPECT_NO_THROW(lint(parse_crontab(text + "# name: bad\xff\nH * * * * /bin/x\n"), o));
 }
 
