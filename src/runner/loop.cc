@@ -292,8 +292,9 @@ void Runner::loop(std::optional<sys_milliseconds> until) {
       if (!stopping_) reload(false);
     }
     if (stopping_) {
-      if (runs_.empty()) break;
-      if (clock_.mono() >= shutdown_deadline_) {
+      const StopTurn turn = plan_stop_turn(runs_.size(), clock_.mono(), shutdown_deadline_);
+      if (turn.done) break;
+      if (turn.kill) {
         for (auto& r : runs_) {
           launcher_.signal(r->pid, SIGKILL);
           r->kill_at.reset();

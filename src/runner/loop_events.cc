@@ -9,6 +9,7 @@
 
 #include "runner/cluster_ledger.h"
 #include "runner/loop.h"
+#include "runner/planner.h"
 #include "runner/status_server.h"
 
 namespace fuzzycron::runner {
@@ -25,17 +26,16 @@ const char* signal_name(int sig) {
 }  // namespace
 
 void Runner::begin_shutdown(int sig) {
+  const StopSignal stop = plan_stop_signal(o_.shutdown, stopping_);
+  const int first = stop == StopSignal::term ? SIGTERM : stop == StopSignal::kill ? SIGKILL : 0;
   if (stopping_) {  // a second signal: no more grace
-    for (auto& r : runs_) launcher_.signal(r->pid, SIGKILL);
+    for (auto& r : runs_) launcher_.signal(r->pid, first);
     log_("warning", "runner.kill", {{"signal", signal_name(sig)}});
     return;
   }
   stopping_ = true;
   shutdown_signal_ = sig;
   shutdown_deadline_ = clock_.mono() + o_.shutdown_grace.count();
-  const int first = o_.shutdown == RunnerOptions::Shutdown::term   ? SIGTERM
-                    : o_.shutdown == RunnerOptions::Shutdown::kill ? SIGKILL
-                                                                   : 0;
   for (auto& r : runs_) {
     r->stopped = true;
     if (first) launcher_.signal(r->pid, first);
@@ -75,13 +75,11 @@ void Runner::handle_jumps() {
     log_("warning", j.kind == ClockJump::suspend ? "clock.suspend" : "clock.step",
          j.kind == ClockJump::suspend ? json{{"duration_s", static_cast<double>(j.delta.count()) / 1000.0}}
                                       : json{{"delta_s", static_cast<double>(j.delta.count()) / 1000.0}});
-    // Forward: every instant jumped over goes through the job's catch-up
-    // policy at once (at most the policy's runs, however long the jump).
-    // Backward: the next fire is still the first instant after the cursor.
     const auto now = clock_.now();
     for (auto& s : states_) {
       if (!s->job.schedule) continue;
-      if (j.delta.count() > 0 && s->cursor < now) catch_up(s, s->cursor, now, kind);
+      if (const JumpPlan plan = plan_jump(j.delta, s->cursor, now); plan.catch_up)
+        catch_up(s, plan.from, plan.to, kind);
       advance(*s);
     }
     next_stale_ = true;

@@ -1,6 +1,8 @@
 #include "runner/planner.h"
 
 #include <algorithm>
+#include <deque>
+#include <unordered_map>
 
 namespace fuzzycron::runner {
 
@@ -57,6 +59,52 @@ RetryPlan plan_retry(const JobSettings& job, const std::string& outcome, std::op
     plan.hook = !job.on_permanent_failure.empty();
   }
   return plan;
+}
+
+JumpPlan plan_jump(std::chrono::milliseconds delta, sys_milliseconds cursor, sys_milliseconds now) {
+  if (delta.count() > 0 && cursor < now) return {true, cursor, now};
+  return {};
+}
+
+ReloadVerdict plan_reload_verdict(bool first, std::size_t errors, std::size_t jobs) {
+  if (first) return jobs == 0 ? ReloadVerdict::fail_start : ReloadVerdict::apply;
+  return errors > 0 || jobs == 0 ? ReloadVerdict::keep_running : ReloadVerdict::apply;
+}
+
+ReloadPlan plan_reload(const std::vector<std::string_view>& before, const std::vector<std::string_view>& after) {
+  // Each fingerprint's old jobs in order, taken one by one.
+  std::unordered_map<std::string_view, std::deque<std::size_t>> old;
+  old.reserve(before.size());
+  for (std::size_t i = 0; i < before.size(); ++i) old[before[i]].push_back(i);
+  ReloadPlan plan;
+  plan.kept.reserve(after.size());
+  for (const std::string_view fingerprint : after) {
+    const auto it = old.find(fingerprint);
+    if (it == old.end() || it->second.empty()) {
+      plan.kept.emplace_back();
+      continue;
+    }
+    plan.kept.emplace_back(it->second.front());
+    it->second.pop_front();
+  }
+  for (const auto& [fingerprint, left] : old) plan.removed.insert(plan.removed.end(), left.begin(), left.end());
+  std::sort(plan.removed.begin(), plan.removed.end());
+  return plan;
+}
+
+StopSignal plan_stop_signal(RunnerOptions::Shutdown policy, bool again) {
+  if (again) return StopSignal::kill;
+  switch (policy) {
+    case RunnerOptions::Shutdown::term: return StopSignal::term;
+    case RunnerOptions::Shutdown::kill: return StopSignal::kill;
+    case RunnerOptions::Shutdown::wait: return StopSignal::none;
+  }
+  return StopSignal::term;
+}
+
+StopTurn plan_stop_turn(std::size_t runs, std::int64_t mono, std::int64_t deadline) {
+  if (runs == 0) return {true, false};
+  return {false, mono >= deadline};
 }
 
 }  // namespace fuzzycron::runner

@@ -1,7 +1,8 @@
 // The runner's decisions that need no system: which instants that went by run
 // (catch-up and starting deadlines), whether the newest due instant fires on
 // time, what overlap means for an on-time fire, whether a failed run is
-// retried. Pure functions of the job's settings, the clock's time and the
+// retried, what a clock jump owes, what a reload keeps, how a stop ends the
+// runs. Pure functions of the job's settings, the clock's time and the
 // job's state; no <sys/...>, <unistd.h>, file or socket (tests/runner's
 // planner_pure test greps for them). The loop (loop.cc, runs.cc) carries out
 // what they return. Tested with a manual clock in tests/runner/planner_test.cc.
@@ -12,10 +13,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fuzzycron/instant.h"
 #include "runner/config.h"
+#include "runner/options.h"
 
 namespace fuzzycron::runner {
 
@@ -56,5 +59,48 @@ struct RetryPlan {
 };
 RetryPlan plan_retry(const JobSettings& job, const std::string& outcome, std::optional<int> exit_code, int attempt,
                      bool stopping, bool removed);
+
+// A clock that jumped (stepped, or resumed after a suspend) with the job's
+// cursor (the last instant it accounted for) and the clock's time after the
+// jump. Forward past the cursor: the instants in (cursor, now] go through the
+// job's catch-up policy at once (at most the policy's runs, however long the
+// jump). Backward: nothing runs again; the next fire is the first instant after
+// the cursor, so an hour the clock repeats is not fired twice.
+struct JumpPlan {
+  bool catch_up = false;
+  sys_milliseconds from{}, to{};  // the instants (from, to]
+};
+JumpPlan plan_jump(std::chrono::milliseconds delta, sys_milliseconds cursor, sys_milliseconds now);
+
+// A configuration read again (or at start): applied, or not. After start a
+// file with an error or without a job (an editor's truncate-then-write, an
+// empty ConfigMap) keeps the running configuration; at start an error in one
+// entry leaves the others running, and no job at all is a failed start.
+enum class ReloadVerdict { apply, keep_running, fail_start };
+ReloadVerdict plan_reload_verdict(bool first, std::size_t errors, std::size_t jobs);
+
+// Which jobs keep their state across a reload, by fingerprint (the schedule
+// and the command, runner/config.h): a new job with an old job's fingerprint
+// keeps that job's state, runs and counters (each old job at most once, in
+// order), the others start afresh; old jobs left over are removed (their runs
+// finish, none start).
+struct ReloadPlan {
+  std::vector<std::optional<std::size_t>> kept;  // per new job: the old job it continues
+  std::vector<std::size_t> removed;              // old jobs not in the new configuration
+};
+ReloadPlan plan_reload(const std::vector<std::string_view>& before, const std::vector<std::string_view>& after);
+
+// The signal a stop sends every run: the --shutdown policy's (TERM, KILL, or
+// none: wait for them), and KILL at once when a second stop signal comes.
+enum class StopSignal { none, term, kill };
+StopSignal plan_stop_signal(RunnerOptions::Shutdown policy, bool again);
+
+// One turn of a stop, given the runs left and the grace's end (monotonic ms;
+// INT64_MAX once they were killed): done when none is left; past the grace,
+// every run is killed, once.
+struct StopTurn {
+  bool done = false, kill = false;
+};
+StopTurn plan_stop_turn(std::size_t runs, std::int64_t mono, std::int64_t deadline);
 
 }  // namespace fuzzycron::runner

@@ -7,10 +7,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <unordered_map>
 
 #include "fuzzycron/balance.h"
 #include "runner/loop.h"
+#include "runner/planner.h"
 
 namespace fuzzycron::runner {
 namespace {
@@ -131,7 +131,8 @@ bool Runner::reload(bool first) {
     problems.push_back(format_diagnostic(o_.file, p));
     problems.back().pop_back();  // its newline
   }
-  if (!first && (errors > 0 || config.jobs.empty())) {
+  const ReloadVerdict verdict = plan_reload_verdict(first, errors, config.jobs.size());
+  if (verdict == ReloadVerdict::keep_running) {
     // A file with a problem, or with no job at all (an editor's truncate-then-write,
     // an empty ConfigMap): the running configuration stays, as at start.
     ++counters_.reloads["error"];
@@ -148,7 +149,7 @@ bool Runner::reload(bool first) {
       log_(p.severity == Severity::error ? "error" : "warning", "config.problem",
            {{"file", o_.file}, {"line", p.line}, {"column", p.column}, {"message", p.message}});
   if (logged > 100) log_("error", "config.problem", {{"file", o_.file}, {"more", logged - 100}});
-  if (first && config.jobs.empty()) {
+  if (verdict == ReloadVerdict::fail_start) {
     log_("error", "runner.start", {{"error", "no job to run"}, {"problems", bounded(problems)}});
     return false;
   }
@@ -169,16 +170,17 @@ void Runner::apply(Config config, bool first) {
   // At start, instants from the runner's first moment on are due (a fast
   // simulated clock may pass some while the file is read).
   const auto now = first ? started_ : clock_.now();
-  std::unordered_map<std::string_view, std::shared_ptr<JobState>> old;
-  old.reserve(states_.size());
-  for (const auto& s : states_) old.emplace(s->job.fingerprint, s);
-  for (auto& job : config.jobs) {
-    if (!in_shard(job, o_.shard)) continue;
-    if (const auto it = old.find(job.fingerprint); it != old.end()) {
+  std::erase_if(config.jobs, [&](const Job& job) { return !in_shard(job, o_.shard); });
+  std::vector<std::string_view> before, after;
+  for (const auto& s : states_) before.push_back(s->job.fingerprint);
+  for (const auto& job : config.jobs) after.push_back(job.fingerprint);
+  const ReloadPlan plan = plan_reload(before, after);
+  for (std::size_t i = 0; i < config.jobs.size(); ++i) {
+    Job& job = config.jobs[i];
+    if (plan.kept[i]) {
       // The same schedule and command: keeps its state, runs and counters,
       // and takes the new settings (timeout, retries, ...) for its next runs.
-      std::shared_ptr<JobState> kept = it->second;
-      old.erase(it);
+      std::shared_ptr<JobState> kept = states_[*plan.kept[i]];
       kept->job.settings = job.settings;
       kept->job.entry = std::move(job.entry);
       next_states.push_back(std::move(kept));
@@ -203,7 +205,7 @@ void Runner::apply(Config config, bool first) {
     }
     next_states.push_back(std::move(s));
   }
-  for (auto& [fingerprint, s] : old) s->removed = true;
+  for (const std::size_t i : plan.removed) states_[i]->removed = true;
   states_ = std::move(next_states);
   next_stale_ = true;
   std::erase_if(waiting_, [](const auto& sp) { return sp->removed; });

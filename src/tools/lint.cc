@@ -228,8 +228,7 @@ void imbalance(const Crontab& crontab, const LintOptions& options, std::vector<F
         fmt::format("{} of the {} entries shaped '{}' ({}) draw the same {} [{}], where balancing the set "
                     "would put at most {} on one: `fuzzycron balance FILE{} -o LOCK`, then --balance-lock LOCK",
                     g.plain_peak, g.jobs, g.shape, g.zone, is_every(g.shape) ? "phase" : "H values",
-                    fmt::join(g.plain_busiest, ", "), g.capacity,
-                    options.host.empty() ? "" : " --host-list HOSTS"),
+                    fmt::join(g.plain_busiest, ", "), g.capacity, options.host.empty() ? "" : " --host-list HOSTS"),
         ""));
   }
 }

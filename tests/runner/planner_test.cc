@@ -1,5 +1,6 @@
 // The runner's pure decisions (src/runner/planner.h) with a manual clock:
-// catch-up and starting deadlines, on-time or late, overlap, retries.
+// catch-up and starting deadlines, on-time or late, overlap, retries, clock
+// jumps, reloads and stops.
 #include <gtest/gtest.h>
 
 #include "runner/planner.h"
@@ -88,6 +89,66 @@ TEST(Planner, RetriesBackOffAndStopWithTheRunnerOrTheListedCodes) {
   j.on_permanent_failure = "notify";
   EXPECT_TRUE(plan_retry(j, "failure", 1, 1, false, false).hook);
   EXPECT_FALSE(plan_retry(j, "failure", 75, 1, false, false).hook);  // retried, not failed for good
+}
+
+}  // namespace
+}  // namespace fuzzycron::runner
+
+namespace fuzzycron::runner {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A clock stepped forward past the cursor owes the instants in between, through
+// catch-up; stepped back (or forward but not past the cursor) it owes nothing,
+// so an hour the clock repeats is not fired twice.
+TEST(Planner, AForwardJumpOwesTheInstantsItSkippedABackwardOneNothing) {
+  const sys_milliseconds cursor = kNow - 1h;
+  const JumpPlan forward = plan_jump(3h, cursor, kNow);
+  EXPECT_TRUE(forward.catch_up);
+  EXPECT_EQ(forward.from, cursor);
+  EXPECT_EQ(forward.to, kNow);
+  EXPECT_FALSE(plan_jump(-3h, cursor, kNow).catch_up);
+  EXPECT_FALSE(plan_jump(3h, kNow + 1min, kNow).catch_up);  // the cursor is ahead: the clock came back to it
+  EXPECT_FALSE(plan_jump(3h, kNow, kNow).catch_up);
+}
+
+TEST(Planner, AReloadWithAProblemKeepsTheRunningConfiguration) {
+  EXPECT_EQ(plan_reload_verdict(false, 0, 3), ReloadVerdict::apply);
+  EXPECT_EQ(plan_reload_verdict(false, 1, 3), ReloadVerdict::keep_running);
+  EXPECT_EQ(plan_reload_verdict(false, 0, 0), ReloadVerdict::keep_running);  // truncate-then-write
+  // At start an entry in error leaves the others running; nothing to run fails the start.
+  EXPECT_EQ(plan_reload_verdict(true, 1, 3), ReloadVerdict::apply);
+  EXPECT_EQ(plan_reload_verdict(true, 0, 0), ReloadVerdict::fail_start);
+}
+
+// Jobs keep their state by fingerprint, whatever the order; each old job once.
+TEST(Planner, AReloadKeepsTheStateOfJobsThatDidNotChange) {
+  const std::vector<std::string_view> before{"a", "b", "c", "dup", "dup"};
+  const ReloadPlan plan = plan_reload(before, {"c", "new", "a", "dup", "dup", "dup"});
+  using K = std::optional<std::size_t>;
+  EXPECT_EQ(plan.kept, (std::vector<K>{2u, std::nullopt, 0u, 3u, 4u, std::nullopt}));
+  EXPECT_EQ(plan.removed, (std::vector<std::size_t>{1u}));
+  const ReloadPlan none = plan_reload(before, {});
+  EXPECT_TRUE(none.kept.empty());
+  EXPECT_EQ(none.removed, (std::vector<std::size_t>{0u, 1u, 2u, 3u, 4u}));
+  EXPECT_TRUE(plan_reload({}, {"a"}).removed.empty());
+}
+
+// A stop sends the policy's signal (or none: wait), a second stop KILL; after
+// the grace every run is killed once, and the stop is done with no run left.
+TEST(Planner, AStopSignalsByThePolicyAndKillsAfterTheGrace) {
+  using S = RunnerOptions::Shutdown;
+  EXPECT_EQ(plan_stop_signal(S::term, false), StopSignal::term);
+  EXPECT_EQ(plan_stop_signal(S::wait, false), StopSignal::none);
+  EXPECT_EQ(plan_stop_signal(S::kill, false), StopSignal::kill);
+  for (const S s : {S::term, S::wait, S::kill}) EXPECT_EQ(plan_stop_signal(s, true), StopSignal::kill);
+  const std::int64_t deadline = 25'000;
+  EXPECT_FALSE(plan_stop_turn(2, 24'999, deadline).kill);
+  EXPECT_FALSE(plan_stop_turn(2, 24'999, deadline).done);
+  EXPECT_TRUE(plan_stop_turn(2, 25'000, deadline).kill);
+  EXPECT_FALSE(plan_stop_turn(2, 1LL << 60, INT64_MAX).kill);  // killed already: wait for the statuses
+  EXPECT_TRUE(plan_stop_turn(0, 0, deadline).done);
 }
 
 }  // namespace
