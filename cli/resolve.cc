@@ -54,9 +54,10 @@ int resolve_crontab(const Resolve& c, std::ostream& out, std::ostream& err) {
       const std::string resolved = target ? resolve(e.schedule, job, *target) : resolve(e.schedule, job);
       if (missing_from_balance(e.schedule, job))
         problems.push_back({Severity::warning, "", e.line, e.schedule_column,
-                            fmt::format("job '{}' is not in the balance lock {}: it keeps plain H; run `fuzzycron "
+                            fmt::format("job '{}' is not in the balance lock {}: it keeps {}; run `fuzzycron "
                                         "balance` with --lock to place it",
-                                        balance_key(job.seed), c.flags.balance_lock()),
+                                        balance_key(job.seed), c.flags.balance_lock(),
+                                        is_every(e.schedule) ? "its seed's phase" : "plain H"),
                             e.text});
       lines[static_cast<std::size_t>(e.line - 1)].replace(static_cast<std::size_t>(e.schedule_column - 1),
                                                           e.schedule.size(), resolved);

@@ -89,13 +89,18 @@ FUZZYCRON_EXPORT bool missing_from_balance(std::string_view expression, const Pa
 
 // An interval without `from` or a window (`@every 6h`, docs/intervals.md)
 // has a phase drawn from the seed; a lock names its index in place of the
-// draw, as [index] in the group of its shape. `slots`: how many phases it can
-// take (minutes, or seconds for a step that is not whole minutes; for `mo` and
-// `y`: month * 40320 + day * 1440 + minute); `drawn`: the seed's.
+// draw, as [index] in the group of its shape and `zone`. `slots`: how many
+// phases it can take (minutes, or seconds for a step that is not whole
+// minutes; for `mo` and `y`: month * 40320 + day * 1440 + minute; whole weeks
+// `on` some days: the minutes of those days); `drawn`: the seed's. `zone`: UTC
+// for exact durations (their fires are the same instants in every zone), else
+// the schedule's.
 struct IntervalPhase {
   std::uint64_t slots = 0, drawn = 0;
+  std::string zone{};
 };
-// nullopt: not such an interval in this dialect, or no seed.
+// nullopt: not such an interval in this dialect, no seed, or one that is not
+// balanced (exact whole weeks `on` some days: a moved phase could leave them).
 //
 // Example:
 //   ParseOptions o;

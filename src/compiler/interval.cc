@@ -31,20 +31,52 @@ std::uint64_t drawn(const Seed& seed) { return hash::fc1_u64(hash::fc1_key(seed,
 // Exact durations take whole minutes when the step is one, as H draws a minute; else whole seconds.
 std::int64_t grain_of(const syntax::IntervalSyntax& s) { return s.count % 60 == 0 ? 60 : 1; }
 
+// Whole weeks on some days only (`@every 1w on mon-fri`): every fire falls on
+// the phase's day of the week, so the phase is drawn among the allowed days
+// (a Saturday phase would never fire).
+bool weeks_on_days(const syntax::IntervalSyntax& s) {
+  return s.unit == Unit::days && s.count % 7 == 0 && s.weekdays != 0x7f && s.weekdays != 0;
+}
+
+// The allowed days' offsets from Monday (the epoch's day), in order.
+int allowed_days(unsigned char weekdays, int (&offsets)[7]) {
+  int n = 0;
+  for (int o = 0; o < 7; ++o)
+    if (weekdays >> ((1 + o) % 7) & 1) offsets[n++] = o;
+  return n;
+}
+
+// A phase index as minutes from the epoch (calendar units but months).
+std::int64_t minutes_of(const syntax::IntervalSyntax& s, std::uint64_t index) {
+  if (!weeks_on_days(s)) return static_cast<std::int64_t>(index);
+  int offsets[7];
+  const auto per_week = static_cast<std::uint64_t>(allowed_days(s.weekdays, offsets)) * 1440;
+  const std::uint64_t week = index / per_week, in_week = index % per_week;
+  return static_cast<std::int64_t>(week * 7 * 1440 + static_cast<std::uint64_t>(offsets[in_week / 1440]) * 1440 +
+                                   in_week % 1440);
+}
+
 }  // namespace
 
 std::uint64_t phase_slots(const syntax::IntervalSyntax& s) {
   if (s.from || s.window || s.count <= 0) return 0;
   const auto step = static_cast<std::uint64_t>(s.count);
   switch (s.unit) {
-    case syntax::IntervalSyntax::Unit::seconds: return step / static_cast<std::uint64_t>(grain_of(s));
-    case syntax::IntervalSyntax::Unit::days: return step * 1440;
-    case syntax::IntervalSyntax::Unit::months: return step * 28 * 1440;
+    case Unit::seconds: return step / static_cast<std::uint64_t>(grain_of(s));
+    case Unit::days: {
+      if (!weeks_on_days(s)) return step * 1440;
+      int offsets[7];
+      return step / 7 * static_cast<std::uint64_t>(allowed_days(s.weekdays, offsets)) * 1440;
+    }
+    case Unit::months: return step * 28 * 1440;
   }
   return 0;
 }
 
-std::uint64_t drawn_phase(const syntax::IntervalSyntax& s, const Seed& seed) { return drawn(seed) % phase_slots(s); }
+std::uint64_t drawn_phase(const syntax::IntervalSyntax& s, const Seed& seed) {
+  const std::uint64_t slots = phase_slots(s);
+  return slots == 0 ? 0 : drawn(seed) % slots;
+}
 
 engine::Interval compile_interval(const syntax::IntervalSyntax& s, const engine::Zone& zone, DstPolicy dst,
                                   const Seed& seed, std::optional<std::uint64_t> phase) {
@@ -96,8 +128,8 @@ engine::Interval compile_interval(const syntax::IntervalSyntax& s, const engine:
   if (iv.unit == Interval::Unit::seconds) {
     iv.anchor = kIntervalEpoch + static_cast<std::int64_t>(index) * grain_of(s);
   } else if (iv.unit == Interval::Unit::days) {
-    // A minute within the step's days, on the wall clock.
-    iv.anchor = kIntervalEpoch + static_cast<std::int64_t>(index) * 60;
+    // A minute within the step's days (on allowed days only), on the wall clock.
+    iv.anchor = kIntervalEpoch + minutes_of(s, index) * 60;
   } else {
     // A month within the step, a day 1-28 (no month lacks it) and a minute.
     const std::uint64_t per_month = 28 * 1440;

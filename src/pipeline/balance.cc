@@ -77,8 +77,10 @@ std::string balance_key(const Seed& seed) {
 
 bool missing_from_balance(std::string_view expression, const ParseOptions& options) {
   if (!options.balance || options.seed.empty()) return false;
-  if (is_every(expression))  // a hashed phase the lock does not name
-    return interval_phase(expression, options) && !options.balance->find(expression, options.time_zone, options.seed);
+  if (is_every(expression)) {  // a hashed phase the lock does not name
+    const auto phase = interval_phase(expression, options);
+    return phase && !options.balance->find(expression, phase->zone, options.seed);
+  }
   const Syntax syntax = syntax_of(expression, options);
   if (syntax.lines.size() != 1) return false;
   bool hashed = false;

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "compiler/interval.h"
 #include "engine/compiled_schedule.h"
@@ -106,13 +107,21 @@ CalendarExclusions excluded(std::string_view text, const Zone& zone, std::vector
   return all;
 }
 
+// The zone a lock names a phase's group by: exact durations fire on one
+// timeline in every zone (the same phase, the same instants), so they count in
+// UTC unless days of the week (local days) limit them; calendar units on the
+// schedule's wall clock.
+std::string phase_zone(const syntax::IntervalSyntax& s, const ParseOptions& options) {
+  return s.unit == syntax::IntervalSyntax::Unit::seconds && s.weekdays == 0x7f ? "UTC" : options.time_zone;
+}
+
 // The phase a balance lock gives this job's hashed interval, or nullopt (no
 // lock, not in it, or nothing drawn). The phase is fc1's in every scheme, so
 // the lock's scheme does not matter here.
 std::optional<std::uint64_t> balanced_phase(const syntax::IntervalSyntax& s, const ParseOptions& options) {
   const std::uint64_t slots = compiler::phase_slots(s);
   if (!options.balance || options.seed.empty() || slots == 0) return std::nullopt;
-  const std::vector<int>* values = options.balance->find(s.text, options.time_zone, options.seed);
+  const std::vector<int>* values = options.balance->find(s.text, phase_zone(s, options), options.seed);
   if (!values) return std::nullopt;
   if (values->size() != 1 || (*values)[0] < 0 || static_cast<std::uint64_t>((*values)[0]) >= slots)
     throw Error(ErrorKind::lock,
@@ -210,7 +219,12 @@ std::optional<IntervalPhase> interval_phase(std::string_view expression, const P
   const syntax::IntervalSyntax s = syntax::parse_interval(expression);
   const std::uint64_t slots = compiler::phase_slots(s);
   if (slots == 0 || options.seed.empty()) return std::nullopt;
-  return IntervalPhase{slots, compiler::drawn_phase(s, options.seed)};
+  // Exact whole weeks limited to some (local) days: a phase moved to the next
+  // minute may leave the allowed days, so these keep their draw.
+  if (s.unit == syntax::IntervalSyntax::Unit::seconds && s.weekdays != 0x7f && s.count % (7 * 86400) == 0)
+    return std::nullopt;
+  if (slots > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) return std::nullopt;  // a lock holds ints
+  return IntervalPhase{slots, compiler::drawn_phase(s, options.seed), pipeline::phase_zone(s, options)};
 }
 
 std::vector<ExceptItem> except_items(const ParseOptions& options) {

@@ -13,6 +13,7 @@
 #include "fuzzycron/options.h"
 #include "fuzzycron/resolve.h"
 #include "fuzzycron/rfc3339.h"
+#include "fuzzycron/syntax.h"
 #include "suggest.h"
 
 namespace fuzzycron::runner {
@@ -108,10 +109,11 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
           job.schedule = std::move(parsed.schedule);
           job.resolved = std::move(parsed.resolved);
           if (missing_from_balance(entry.schedule, options))
-            out.problems.push_back({Severity::warning, "", entry.line, entry.schedule_column,
-                                    fmt::format("job {} is not in the balance lock: it runs at plain H ({})",
-                                                quoted(job.name), job.resolved),
-                                    entry.text});
+            out.problems.push_back(
+                {Severity::warning, "", entry.line, entry.schedule_column,
+                 fmt::format("job {} is not in the balance lock: it runs at {} ({})", quoted(job.name),
+                             is_every(entry.schedule) ? "its seed's phase" : "plain H", job.resolved),
+                 entry.text});
         } catch (const Error& x) {  // columns from the start of the line
           throw Error(x.kind(), x.message(), entry.text,
                       x.line() > 1 ? x.column() : entry.schedule_column - 1 + x.column(), entry.line);

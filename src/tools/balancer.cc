@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -111,12 +110,12 @@ Read read_job(const BalanceJob& job) {
   try {
     if (is_every(job.expression) && o.dialect != Dialect::kubernetes) {  // a hashed phase: one slot per phase
       const auto phase = interval_phase(job.expression, o);
-      if (!phase || phase->slots > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) return std::nullopt;
+      if (!phase) return std::nullopt;
       Entry e;
       e.base = {0};
       e.size = {static_cast<int>(phase->slots)};
       e.plain = {static_cast<int>(phase->drawn)};
-      return entry_of(job, o, balance_shape(job.expression), o.time_zone, std::move(e));
+      return entry_of(job, o, balance_shape(job.expression), phase->zone, std::move(e));
     }
     const Syntax written = syntax_of(job.expression, o);
     if (written.lines.size() != 1) return std::nullopt;

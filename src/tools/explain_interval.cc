@@ -122,7 +122,8 @@ std::optional<Explanation> explain_interval(std::string_view expression, const P
                       : fmt::format("{}{:02}:{:02}", *a.offset_seconds < 0 ? '-' : '+',
                                     std::abs(*a.offset_seconds) / 3600, std::abs(*a.offset_seconds) / 60 % 60);
   } else if (!s.window) {
-    if (options.balance && !options.seed.empty() && options.balance->find(expression, options.time_zone, options.seed))
+    if (const auto phase = options.balance ? interval_phase(expression, options) : std::nullopt;
+        phase && options.balance->find(expression, phase->zone, options.seed))
       sentence += ", at the phase the balance lock gives the job";
     else
       sentence += options.seed.parts().size() >= 2 ? ", at a stable phase chosen from the host and the job's name"
@@ -144,10 +145,11 @@ std::optional<Explanation> explain_interval(std::string_view expression, const P
       return std::nullopt;
     };
     out.resolved = first_fire(options);
+    const auto phase = interval_phase(expression, options);
     const std::vector<int>* values =
-        options.balance ? options.balance->find(expression, options.time_zone, options.seed) : nullptr;
-    if (values && interval_phase(expression, options)) {
-      const BalanceGroup* g = options.balance->group(balance_shape(expression), options.time_zone);
+        options.balance && phase ? options.balance->find(expression, phase->zone, options.seed) : nullptr;
+    if (values) {
+      const BalanceGroup* g = options.balance->group(balance_shape(expression), phase->zone);
       ParseOptions plain = options;
       plain.balance.reset();
       out.balanced = fmt::format(

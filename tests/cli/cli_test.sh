@@ -143,7 +143,7 @@ for h in 1 2 3 4 5 6 7 8 9 10; do
       check "balance-every-next-$h-$i" 0 "$at" -- next '@every 6h' --host host-$h --seed sync-$i --balance-lock "$every_lock" --from 2026-03-08T00:00:00Z -n 1
       check "balance-every-explain-$h-$i" 0 "balanced by the lock: phase [$phase] in '@every 6h'" -- explain '@every 6h' --host host-$h --seed sync-$i --balance-lock "$every_lock" -n 0
       # resolve's `from`: the first fire from 14 hours before the phase's epoch (2000-01-03T00:00Z)
-      from=$((phase >= 240 ? 360 + phase : 720 + phase))
+      from=$((phase > 240 ? 360 + phase : 720 + phase))
       check "balance-every-run-$h-$i" 0 "sync-$i (line $((2 * i))): @every 6h -> @every 6h from 2000-01-02T$(printf '%02d:%02d' $((from / 60)) $((from % 60)))"$'\n'"  $at" -- run "$every_tab" --dry-run --host host-$h --balance-lock "$every_lock" -n 1 --from 2026-03-08T00:00:00Z
     fi
   done

@@ -59,12 +59,13 @@ TEST(BalanceIntervals, PhasesWithinTheBoundAndTheFiresFollowTheLock) {
     const char* expression;
     std::size_t jobs;
     std::uint64_t slots;
+    const char* zone;  // exact durations count in UTC: the same instants in every zone
   };
   const Shape shapes[] = {
-      {"@every 6h", 1000, 360},              // whole minutes of 6 hours
-      {"@every 90s", 300, 90},               // whole seconds: 90 s is not whole minutes
-      {"@every 1w on mon-fri", 800, 10080},  // minutes of a week, the days kept
-      {"@every 1mo", 500, 40320},            // month * 40320 + day * 1440 + minute
+      {"@every 6h", 1000, 360, "UTC"},                       // whole minutes of 6 hours
+      {"@every 90s", 300, 90, "UTC"},                        // whole seconds: 90 s is not whole minutes
+      {"@every 1w on mon-fri", 800, 7200, "Europe/Berlin"},  // the minutes of the 5 days a week
+      {"@every 1mo", 500, 40320, "Europe/Berlin"},           // month * 40320 + day * 1440 + minute
   };
   std::vector<BalanceJob> all;
   for (const Shape& s : shapes) {
@@ -76,7 +77,7 @@ TEST(BalanceIntervals, PhasesWithinTheBoundAndTheFiresFollowTheLock) {
   ASSERT_EQ(r.lock.groups().size(), 4u);
   const auto lock = std::make_shared<const BalanceLock>(r.lock);
   for (const Shape& s : shapes) {
-    const BalanceGroup* g = lock->group(s.expression, "Europe/Berlin");
+    const BalanceGroup* g = lock->group(s.expression, s.zone);
     ASSERT_NE(g, nullptr) << s.expression;
     EXPECT_EQ(g->slots, s.slots) << s.expression;
     EXPECT_EQ(g->capacity, bound(s.jobs, s.slots)) << s.expression;
@@ -88,8 +89,24 @@ TEST(BalanceIntervals, PhasesWithinTheBoundAndTheFiresFollowTheLock) {
       EXPECT_LE(++load[phase], g->capacity) << s.expression << " " << key;
     }
   }
+  // Whole weeks on weekdays: every job fires, on a weekday, balanced or not.
+  const TimeZone berlin = TimeZone::locate("Europe/Berlin");
+  for (const BalanceJob& j : fleet("@every 1w on mon-fri", 800, "Europe/Berlin")) {
+    ParseOptions o = j.options;
+    for (const bool balanced : {false, true}) {
+      o.balance = balanced ? lock : nullptr;
+      const auto next = parse(j.expression, o).next(kAt);
+      ASSERT_TRUE(next) << balance_key(j.options.seed) << " never fires";
+      const std::string local = format_rfc3339(*next, berlin);
+      const auto day = std::chrono::sys_days{std::chrono::year_month_day{
+          std::chrono::year{std::stoi(local.substr(0, 4))}, std::chrono::month{unsigned(std::stoi(local.substr(5, 2)))},
+          std::chrono::day{unsigned(std::stoi(local.substr(8, 2)))}}};
+      const std::chrono::weekday w{day};
+      EXPECT_TRUE(w != std::chrono::Saturday && w != std::chrono::Sunday) << local;
+    }
+  }
   // 1000 jobs every 6 hours: plain phases pile up (balls into bins), the lock's do not.
-  const auto six = fleet("@every 6h", 1000, "Europe/Berlin");
+  const auto six = fleet("@every 6h", 1000, "Europe/Berlin");  // (in the UTC group)
   const std::uint32_t plain = busiest(six, nullptr), balanced = busiest(six, lock);
   EXPECT_LE(balanced, bound(1000, 360));
   EXPECT_GT(plain, balanced);
@@ -97,6 +114,25 @@ TEST(BalanceIntervals, PhasesWithinTheBoundAndTheFiresFollowTheLock) {
                                      [](const BalanceGroupReport& g) { return g.shape == "@every 6h"; });
   EXPECT_EQ(report.plain_peak, plain);
   EXPECT_EQ(report.peak, balanced);
+}
+
+// Exact durations fire at the same instants in every zone: one group, in UTC.
+TEST(BalanceIntervals, ExactDurationsOfEveryZoneShareAGroup) {
+  std::vector<BalanceJob> jobs = fleet("@every 6h", 300, "Europe/Berlin");
+  for (auto& j : fleet("@every 6h", 300, "America/New_York")) {
+    j.options.seed = Seed({"ny", balance_key(j.options.seed)});
+    jobs.push_back(j);
+  }
+  const BalanceResult r = balance(jobs, {});
+  ASSERT_EQ(r.lock.groups().size(), 1u);
+  EXPECT_EQ(r.lock.groups()[0].zone, "UTC");
+  EXPECT_EQ(r.lock.groups()[0].jobs.size(), 600u);
+  const auto lock = std::make_shared<const BalanceLock>(r.lock);
+  EXPECT_LE(busiest(jobs, lock), r.lock.groups()[0].capacity);
+  // Calendar units keep their zone: a day in Berlin is not a day in New York.
+  std::vector<BalanceJob> days = fleet("@every 1d", 3, "Europe/Berlin");
+  for (auto& j : fleet("@every 1d", 3, "America/New_York")) days.push_back(j);
+  EXPECT_EQ(balance(days, {}).lock.groups().size(), 2u);
 }
 
 // A job keeps its seed's phase where there is room; with the lock kept, a new
@@ -157,9 +193,12 @@ TEST(BalanceIntervals, AFullPhaseSendsTheJobToTheNextMinute) {
   ASSERT_EQ(r.lock.groups()[0].capacity, 2u);
   ASSERT_FALSE(r.moves.empty());
   const auto lock = std::make_shared<const BalanceLock>(r.lock);
+  std::map<int, std::uint32_t> load;
+  for (const auto& [key, phase] : r.lock.groups()[0].jobs) ++load[phase[0]];
   for (const BalanceMove& m : r.moves) {
     ASSERT_EQ(m.to.size(), 1u);
-    EXPECT_NE(m.to, m.plain);
+    // The ring walk: every phase from the plain one up to the one taken was full (phases only fill up).
+    for (int p = m.plain[0]; p != m.to[0]; p = (p + 1) % 360) EXPECT_EQ(load[p], 2u) << m.job << " passed " << p;
     const auto it = std::find_if(jobs.begin(), jobs.end(),
                                  [&](const BalanceJob& j) { return balance_key(j.options.seed) == m.job; });
     ASSERT_NE(it, jobs.end());
@@ -190,6 +229,12 @@ TEST(BalanceIntervals, WhatHasNoPhaseAndBadPhases) {
   EXPECT_FALSE(interval_phase("H * * * *", o));
   EXPECT_EQ(interval_phase("@every 1h30m", o)->slots, 90u);
   EXPECT_EQ(interval_phase("@every 1y", o)->slots, 12u * 40320u);
+  EXPECT_EQ(interval_phase("@every 2w on sat,sun", o)->slots, 2u * 2u * 1440u);
+  EXPECT_FALSE(interval_phase("@every 168h on mon-fri", o));  // a moved phase could leave the days: kept
+  o.time_zone = "Asia/Tokyo";
+  EXPECT_EQ(interval_phase("@every 6h on mon-fri", o)->zone, "Asia/Tokyo");  // local days: the schedule's zone
+  EXPECT_EQ(interval_phase("@every 6h", o)->zone, "UTC");
+  o.time_zone = "UTC";
 
   const auto lock = std::make_shared<const BalanceLock>(BalanceLock::read(
       R"({"fuzzycron_balance": 1, "dialect": "standard", "hash": "fc1", "epsilon": 0.25, "groups": [
