@@ -185,6 +185,8 @@ std::int64_t kept_prev(const CompiledSchedule& c, sys_milliseconds t) noexcept {
 // at the excluded ranges whose moved fires can come before the kept answer
 // (a range's fires move at most to the day after it or the day before it).
 std::int64_t limited_next_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept {
+  if (!c.limited) [[likely]]
+    return raw_next(c, t);  // an interval alone: nothing to keep out
   std::int64_t best = kept_next(c, t);
   if (c.move == CompiledSchedule::Move::skip || c.except.empty()) return best;
   const std::int64_t from = t.time_since_epoch().count();
@@ -204,6 +206,8 @@ std::int64_t limited_next_ms(const CompiledSchedule& c, sys_milliseconds t) noex
 }
 
 std::int64_t limited_prev_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept {
+  if (!c.limited) [[likely]]
+    return raw_prev(c, t);
   std::int64_t best = kept_prev(c, t);
   if (c.move == CompiledSchedule::Move::skip || c.except.empty()) return best;
   const std::int64_t from = t.time_since_epoch().count();
