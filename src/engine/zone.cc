@@ -122,7 +122,7 @@ void Zone::build(std::unique_ptr<PosixRule> footer) {
   for (std::int64_t start = kSteadyLoMs; start < kSteadyHiMs; start += std::int64_t{1} << kSteadyShift) {
     const std::int64_t lo = start / 1000 - 86400, hi = (start + (std::int64_t{1} << kSteadyShift)) / 1000 + 86400;
     const ZoneInterval z = interval_at(lo);
-    steady_.push_back(z.end > hi && z.offset % 60 == 0 ? z.offset / 60 : kUnsteady);
+    steady_.push_back(z.end > hi && z.offset % 60 == 0 ? static_cast<std::int16_t>(z.offset / 60) : kUnsteady16);
   }
   i = 0;
   for (std::int64_t start = table_lo_ * 1000; start < table_hi_ * 1000; start += std::int64_t{1} << kBucketShiftMs) {

@@ -64,7 +64,9 @@ class Zone {
   static constexpr std::int32_t kUnsteady = INT32_MIN;
   std::int32_t steady_offset_minutes(std::int64_t t_ms) const noexcept {
     const auto i = static_cast<std::uint64_t>(t_ms - kSteadyLoMs) >> kSteadyShift;
-    return i < steady_.size() ? steady_[static_cast<std::size_t>(i)] : kUnsteady;
+    if (i >= steady_.size()) return kUnsteady;
+    const std::int16_t m = steady_[static_cast<std::size_t>(i)];
+    return m == kUnsteady16 ? kUnsteady : m;
   }
   static bool steady_neighbours(std::int64_t t_ms, std::int64_t u_ms) noexcept {
     return ((u_ms - kSteadyLoMs) >> kSteadyShift) - ((t_ms - kSteadyLoMs) >> kSteadyShift) + 1 <= 2u;
@@ -108,10 +110,13 @@ class Zone {
   std::vector<std::uint32_t> bucket_ms_;
   std::int64_t table_lo_, table_hi_;
   bool long_intervals_ = true;
-  static constexpr int kSteadyShift = 30;                      // 2^30 ms, about 12.4 days
+  // 2^28 ms, about 3.1 days: a transition makes its bucket and a day either
+  // side unsteady, so about 16 days a year take the exact path (2^30: 30).
+  static constexpr int kSteadyShift = 28;
   static constexpr std::int64_t kSteadyLoMs = -2208988800000;  // 1900-01-01
   static constexpr std::int64_t kSteadyHiMs = 7258118400000;   // 2200-01-01
-  std::vector<std::int32_t> steady_;
+  static constexpr std::int16_t kUnsteady16 = INT16_MIN;       // offsets in minutes fit 16 bits: 70 KB a zone
+  std::vector<std::int16_t> steady_;
 };
 
 // Inline: next()/prev() ask it on every call in a zone with transitions.
