@@ -115,11 +115,21 @@ std::string phase_zone(const syntax::IntervalSyntax& s, const ParseOptions& opti
   return s.unit == syntax::IntervalSyntax::Unit::seconds && s.weekdays == 0x7f ? "UTC" : options.time_zone;
 }
 
-// The phase a balance lock gives this job's hashed interval, or nullopt (no
-// lock, not in it, or nothing drawn). The phase is fc1's in every scheme, so
-// the lock's scheme does not matter here.
-std::optional<std::uint64_t> balanced_phase(const syntax::IntervalSyntax& s, const ParseOptions& options) {
+// The phases a lock may place (0: none): a hashed phase, but not exact whole
+// weeks limited to some local days (a phase moved to the next minute may leave
+// the days), nor more than a lock's int holds. One rule for the balancer
+// (interval_phase) and for reading a lock (balanced_phase).
+std::uint64_t lock_slots(const syntax::IntervalSyntax& s) {
   const std::uint64_t slots = compiler::phase_slots(s);
+  if (s.unit == syntax::IntervalSyntax::Unit::seconds && s.weekdays != 0x7f && s.count % (7 * 86400) == 0) return 0;
+  return slots > static_cast<std::uint64_t>(std::numeric_limits<int>::max()) ? 0 : slots;
+}
+
+// The phase a balance lock gives this job's hashed interval, or nullopt (no
+// lock, not in it, or nothing it may place). The phase is fc1's in every
+// scheme, so the lock's scheme does not matter here.
+std::optional<std::uint64_t> balanced_phase(const syntax::IntervalSyntax& s, const ParseOptions& options) {
+  const std::uint64_t slots = lock_slots(s);
   if (!options.balance || options.seed.empty() || slots == 0) return std::nullopt;
   const std::vector<int>* values = options.balance->find(s.text, phase_zone(s, options), options.seed);
   if (!values) return std::nullopt;
@@ -217,13 +227,8 @@ namespace fuzzycron {
 std::optional<IntervalPhase> interval_phase(std::string_view expression, const ParseOptions& options) {
   if (!pipeline::reads_intervals(options.dialect) || !is_every(expression)) return std::nullopt;
   const syntax::IntervalSyntax s = syntax::parse_interval(expression);
-  const std::uint64_t slots = compiler::phase_slots(s);
+  const std::uint64_t slots = pipeline::lock_slots(s);
   if (slots == 0 || options.seed.empty()) return std::nullopt;
-  // Exact whole weeks limited to some (local) days: a phase moved to the next
-  // minute may leave the allowed days, so these keep their draw.
-  if (s.unit == syntax::IntervalSyntax::Unit::seconds && s.weekdays != 0x7f && s.count % (7 * 86400) == 0)
-    return std::nullopt;
-  if (slots > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) return std::nullopt;  // a lock holds ints
   return IntervalPhase{slots, compiler::drawn_phase(s, options.seed), pipeline::phase_zone(s, options)};
 }
 

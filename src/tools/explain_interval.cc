@@ -101,6 +101,9 @@ std::optional<Explanation> explain_interval(std::string_view expression, const P
   if (check.seed.empty()) check.seed = Seed({"explain"});
   const Schedule schedule = parse(expression, check);
   const syntax::IntervalSyntax s = syntax::parse_interval(expression);
+  // The lock's phase for this job, if it names one.
+  const auto phase = options.balance ? interval_phase(expression, options) : std::nullopt;
+  const std::vector<int>* locked = phase ? options.balance->find(expression, phase->zone, options.seed) : nullptr;
   Explanation out;
   out.zone = std::string(schedule.zone().name());
   std::string sentence = step_words(s);
@@ -122,8 +125,7 @@ std::optional<Explanation> explain_interval(std::string_view expression, const P
                       : fmt::format("{}{:02}:{:02}", *a.offset_seconds < 0 ? '-' : '+',
                                     std::abs(*a.offset_seconds) / 3600, std::abs(*a.offset_seconds) / 60 % 60);
   } else if (!s.window) {
-    if (const auto phase = options.balance ? interval_phase(expression, options) : std::nullopt;
-        phase && options.balance->find(expression, phase->zone, options.seed))
+    if (locked)
       sentence += ", at the phase the balance lock gives the job";
     else
       sentence += options.seed.parts().size() >= 2 ? ", at a stable phase chosen from the host and the job's name"
@@ -145,17 +147,14 @@ std::optional<Explanation> explain_interval(std::string_view expression, const P
       return std::nullopt;
     };
     out.resolved = first_fire(options);
-    const auto phase = interval_phase(expression, options);
-    const std::vector<int>* values =
-        options.balance && phase ? options.balance->find(expression, phase->zone, options.seed) : nullptr;
-    if (values) {
+    if (locked) {
       const BalanceGroup* g = options.balance->group(balance_shape(expression), phase->zone);
       ParseOptions plain = options;
       plain.balance.reset();
       out.balanced = fmt::format(
           "balanced by the lock: phase [{}] in '{}' ({}; {} jobs in {} phases, at most {} a phase); the seed's own "
           "phase {}",
-          fmt::join(*values, ", "), g->shape, g->zone, g->jobs.size(), g->slots, g->capacity,
+          fmt::join(*locked, ", "), g->shape, g->zone, g->jobs.size(), g->slots, g->capacity,
           first_fire(plain).value_or("never fires"));
     }
   }

@@ -248,6 +248,16 @@ TEST(BalanceIntervals, WhatHasNoPhaseAndBadPhases) {
     EXPECT_EQ(e.column(), 3);
     EXPECT_NE(e.message().find("phases 0 to 359"), std::string::npos) << e.message();
   }
+  // What the balancer does not place, a lock does not move either (one rule both ways).
+  ParseOptions unlocked = o;
+  unlocked.balance.reset();
+  const auto weekly = std::make_shared<const BalanceLock>(BalanceLock::read(
+      R"({"fuzzycron_balance": 1, "dialect": "standard", "hash": "fc1", "epsilon": 0.25, "groups": [
+          {"shape": "@every 168h on mon-fri", "zone": "UTC", "slots": 7200, "capacity": 1,
+           "jobs": {"web-1/backup": [7000]}}]})"));
+  o.balance = weekly;
+  EXPECT_EQ(parse("@every 168h on mon-fri", o).next(kAt), parse("@every 168h on mon-fri", unlocked).next(kAt));
+  EXPECT_FALSE(missing_from_balance("@every 168h on mon-fri", o));
 }
 
 // explain says where the phase comes from, and what the seed alone would give.
