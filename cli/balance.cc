@@ -194,8 +194,9 @@ int run(const BalanceCommand& c, std::ostream& out, std::ostream& err) {
 
 Command add_balance(CommandLine& line) {
   auto c = std::make_shared<BalanceCommand>();
-  Subcommand sub =
-      line.add("balance", "give a fleet's hashed jobs slots so that no minute (or second) carries more than its share");
+  Subcommand sub = line.add("balance",
+                            "give a fleet's hashed jobs (H values, @every phases) slots so that no minute (or second) "
+                            "carries more than its share");
   sub.option("FILE", c->files,
              "crontabs, Kubernetes manifests and GitHub workflows (*.yaml, *.yml): every job of the fleet")
       .required();
