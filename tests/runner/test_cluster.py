@@ -7,6 +7,7 @@ exactly one logged skip or loss."""
 import collections
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -30,6 +31,19 @@ def pg():
     p = Postgres()
     yield p
     p.close()
+
+
+_started = []  # the clusters of the running test
+
+
+@pytest.fixture(autouse=True)
+def stop_clusters():
+    """Every cluster a test starts is stopped and its directory removed, even when the test fails."""
+    yield
+    while _started:
+        c = _started.pop()
+        c.stop()
+        shutil.rmtree(c.work, ignore_errors=True)
 
 
 class Replica:
@@ -75,6 +89,7 @@ class Cluster:
             f.write(crontab.replace("MARKS", self.marks))
         self.extra = extra
         self.replicas = {}
+        _started.append(self)
         for i in range(replicas):
             self.add(f"r{i}")
 
