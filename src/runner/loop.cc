@@ -76,6 +76,14 @@ Runner::~Runner() {
 }
 
 int Runner::run(std::optional<sys_milliseconds> until) {
+  if (const auto failed = open()) return *failed;
+  while (turn(until)) {
+  }
+  close();
+  return 0;
+}
+
+std::optional<int> Runner::open() {
   prctl(PR_SET_CHILD_SUBREAPER, 1);
   // A hook that exits before reading its stdin must not end the runner
   // (EPIPE instead); jobs get SIGPIPE back at their default (process.cc).
@@ -105,8 +113,7 @@ int Runner::run(std::optional<sys_milliseconds> until) {
   for (auto& s : states_)
     if (s->job.entry.reboot) start(s, clock_.now(), 1);  // @reboot: once per runner start
   launch_queued();
-  loop(until);
-  return 0;
+  return std::nullopt;
 }
 
 // ---- schedule
@@ -268,82 +275,83 @@ void Runner::start_pending() {
   });
 }
 
-void Runner::loop(std::optional<sys_milliseconds> until) {
-  std::vector<bool> ready;
-  for (;;) {
-    handle_jumps();
-    const auto now = clock_.now();
-    if (until && now >= *until && !stopping_) begin_shutdown(0);
-    // Runs that ended are retired before the next instants fire: a job whose
-    // process exited before its next instant starts at that instant.
-    end_finished();
-    ledger_->flush();  // the ends of this turn's runs, in one round trip
-    if (!stopping_) {
-      fire_due(now);
-      start_pending();
-      ledger_turn();
-    }
-    launch_queued();
-    handle_process_deadlines();
-    publish(0);
-    if (reload_requested_ || (reload_at_ && clock_.mono() >= *reload_at_)) {
-      reload_requested_ = false;
-      reload_at_.reset();
-      if (!stopping_) reload(false);
-    }
-    if (stopping_) {
-      const StopTurn turn = plan_stop_turn(runs_.size(), clock_.mono(), shutdown_deadline_);
-      if (turn.done) break;
-      if (turn.kill) {
-        for (auto& r : runs_) {
-          launcher_.signal(r->pid, SIGKILL);
-          r->kill_at.reset();
-        }
-        shutdown_deadline_ = INT64_MAX;  // killed: wait for the statuses
-      }
-    }
-    // The next wall instant and the next process deadline.
-    std::optional<sys_milliseconds> wall;
-    if (!stopping_) {
-      wall = earliest_next();
-      if (until && (!wall || *until < *wall)) wall = until;
-    }
-    std::optional<std::int64_t> mono;
-    auto earliest = [&](std::int64_t t) { mono = mono ? std::min(*mono, t) : t; };
-    for (const auto& r : runs_) {
-      if (r->term_at) earliest(*r->term_at);
-      if (r->kill_at) earliest(*r->kill_at);
-      if (r->drain_until) earliest(*r->drain_until);
-      if (r->exited && r->out < 0) earliest(clock_.mono());  // to retire at once
-    }
-    for (const auto& s : waiting_) {
-      if (may_start_pending(*s)) earliest(s->pending.front().second);
-      if (s->retry_at) earliest(*s->retry_at);
-    }
-    if (reload_at_) earliest(*reload_at_);
-    if (const auto wake = ledger_->next_wake(); wake && !stopping_) earliest(*wake);
-    if (stopping_ && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
-    if (server_) earliest(clock_.mono() + 1000);  // /healthz: the loop ticks at least every second
-    std::vector<int> fds{signal_fd_, inotify_fd_, server_ ? server_->wake_fd() : -1};
-    for (const auto& r : runs_)
-      if (r->out >= 0) fds.push_back(r->out);
-    clock_.set_busy(!runs_.empty());
-    clock_.wait(wall, mono, fds, ready);
-    if (ready[0]) handle_signals();
-    if (ready[2]) publish(server_->wanted());
-    reap();  // SIGCHLDs coalesce, and a fake launcher sends none
-    if (ready[1] && crontab_changed()) {
-      // Read once the writer has been quiet a moment: not between an editor's
-      // truncate and its write, nor half of a two-step write.
-      reload_at_ = clock_.mono() + kReloadQuietMs;
-    }
-    std::size_t k = 3;
-    for (auto& r : runs_)
-      if (r->out >= 0) {
-        if (ready[k]) read_output(*r, false);
-        ++k;
-      }
+bool Runner::turn(std::optional<sys_milliseconds> until) {
+  handle_jumps();
+  const auto now = clock_.now();
+  if (until && now >= *until && !stopping_) begin_shutdown(0);
+  // Runs that ended are retired before the next instants fire: a job whose
+  // process exited before its next instant starts at that instant.
+  end_finished();
+  ledger_->flush();  // the ends of this turn's runs, in one round trip
+  if (!stopping_) {
+    fire_due(now);
+    start_pending();
+    ledger_turn();
   }
+  launch_queued();
+  handle_process_deadlines();
+  publish(0);
+  if (reload_requested_ || (reload_at_ && clock_.mono() >= *reload_at_)) {
+    reload_requested_ = false;
+    reload_at_.reset();
+    if (!stopping_) reload(false);
+  }
+  if (stopping_) {
+    const StopTurn stop = plan_stop_turn(runs_.size(), clock_.mono(), shutdown_deadline_);
+    if (stop.done) return false;
+    if (stop.kill) {
+      for (auto& r : runs_) {
+        launcher_.signal(r->pid, SIGKILL);
+        r->kill_at.reset();
+      }
+      shutdown_deadline_ = INT64_MAX;  // killed: wait for the statuses
+    }
+  }
+  // The next wall instant and the next process deadline.
+  std::optional<sys_milliseconds> wall;
+  if (!stopping_) {
+    wall = earliest_next();
+    if (until && (!wall || *until < *wall)) wall = until;
+  }
+  std::optional<std::int64_t> mono;
+  auto earliest = [&](std::int64_t t) { mono = mono ? std::min(*mono, t) : t; };
+  for (const auto& r : runs_) {
+    if (r->term_at) earliest(*r->term_at);
+    if (r->kill_at) earliest(*r->kill_at);
+    if (r->drain_until) earliest(*r->drain_until);
+    if (r->exited && r->out < 0) earliest(clock_.mono());  // to retire at once
+  }
+  for (const auto& s : waiting_) {
+    if (may_start_pending(*s)) earliest(s->pending.front().second);
+    if (s->retry_at) earliest(*s->retry_at);
+  }
+  if (reload_at_) earliest(*reload_at_);
+  if (const auto wake = ledger_->next_wake(); wake && !stopping_) earliest(*wake);
+  if (stopping_ && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
+  if (server_) earliest(clock_.mono() + 1000);  // /healthz: the loop ticks at least every second
+  std::vector<int> fds{signal_fd_, inotify_fd_, server_ ? server_->wake_fd() : -1};
+  for (const auto& r : runs_)
+    if (r->out >= 0) fds.push_back(r->out);
+  clock_.set_busy(!runs_.empty());
+  clock_.wait(wall, mono, fds, ready_);
+  if (ready_[0]) handle_signals();
+  if (ready_[2]) publish(server_->wanted());
+  reap();  // SIGCHLDs coalesce, and a fake launcher sends none
+  if (ready_[1] && crontab_changed()) {
+    // Read once the writer has been quiet a moment: not between an editor's
+    // truncate and its write, nor half of a two-step write.
+    reload_at_ = clock_.mono() + kReloadQuietMs;
+  }
+  std::size_t k = 3;
+  for (auto& r : runs_)
+    if (r->out >= 0) {
+      if (ready_[k]) read_output(*r, false);
+      ++k;
+    }
+  return true;
+}
+
+void Runner::close() {
   // Runs that were waiting to start (catch-up, queue, replace) never will:
   // said and counted, not dropped in silence. They stay pending in the state,
   // so a restart within their starting deadline still runs them.

@@ -42,6 +42,16 @@ class Runner {
   // read or has no job, 3 a fatal runtime error (the metrics address).
   int run(std::optional<sys_milliseconds> until = std::nullopt);
 
+  // run() in its three parts, for a program that steps many runners in one
+  // virtual time (tests/runner/simulation): open() starts it (an exit status
+  // when it cannot), turn() is one pass of the loop (false once a stop is
+  // done), close() says what stopping left waiting and checkpoints the ledger.
+  // run() is open(), turn() until false, close(). A runner dropped without
+  // close() is a crash: nothing is said or written.
+  std::optional<int> open();
+  bool turn(std::optional<sys_milliseconds> until = std::nullopt);
+  void close();
+
  private:
   void watch();
   bool reload(bool first);
@@ -79,7 +89,6 @@ class Runner {
   void begin_shutdown(int sig);
   void publish(int documents);  // StatusServer::Document bits: what a scrape waits for
   void handle_jumps();
-  void loop(std::optional<sys_milliseconds> until);
   // Reads pending signals without waiting; SIGHUP only asks for a reload.
   void handle_signals();
   void warn_about_host();
@@ -104,6 +113,7 @@ class Runner {
   std::vector<std::pair<std::string, std::string>> calendars_;  // `# except:` files (path, text) as last read
   std::shared_ptr<const BalanceLock> balance_;                  // that lock, read again on reload
   std::vector<std::string> problems_;
+  std::vector<bool> ready_;  // Clock::wait's answer: which descriptors have something
   int signal_fd_ = -1, inotify_fd_ = -1;
   bool stopping_ = false;
   int shutdown_signal_ = 0;

@@ -32,6 +32,9 @@ struct RunnerOptions {
   std::string cluster;  // libpq URL; "" for a single host
   std::string fleet;
   std::chrono::milliseconds claim_delay{2'000}, lease{15'000}, cluster_retention{7 * 24 * 3'600'000LL};
+  // Runs the cluster can no longer stand behind are killed (ClusterOptions::fence). No flag turns it
+  // off: only fuzzycron_simulation's planted bug (--plant fence-off), to see its checker catch that.
+  bool cluster_fence = true;
 
   // What H is seeded with besides the job's name: the host, or in a cluster
   // the fleet (never the host: a host-seeded schedule would run once per replica).

@@ -1,6 +1,6 @@
 // fuzzycron_simulation: the runner's cluster ledger under injected faults in
 // virtual time (world.h). Usage:
-//   fuzzycron_simulation --seeds N [--first-seed S] [--replicas R] [--jobs J] [--hours H] [--plant BUG]
+//   fuzzycron_simulation [--local | --runners] --seeds N [--first-seed S] [--replicas R] [--jobs J] [--hours H] [--plant BUG]
 //                        [--for-seconds CPU] [--min-fires N] [--min-faults N]
 // One JSON summary line on stdout. A violation prints its seed, what broke and
 // a shrunk fault schedule on stderr. Exit 0 when no seed broke an invariant;
@@ -55,7 +55,9 @@ int usage() {
                "usage: fuzzycron_simulation --seeds N [--first-seed S] [--replicas R] [--jobs J] [--hours H] "
                "[--plant unique-claim-off|fence-off] [--for-seconds CPU] [--min-fires N] [--min-faults N]\n"
                "       fuzzycron_simulation --local --seeds N [...] [--plant journal-before-spawn-off]: one host, "
-               "its state directory, crashes that tear the journal\n");
+               "its state directory, crashes that tear the journal\n"
+               "       fuzzycron_simulation --runners --seeds N [...]: each replica the whole runner (its own "
+               "loop, stepped), the same faults\n");
   return 2;
 }
 
@@ -71,6 +73,10 @@ int main(int argc, char** argv) {
     const std::string a = argv[i];
     if (a == "--local") {  // one host and its state directory (local.cc)
       p.local = true;
+      continue;
+    }
+    if (a == "--runners") {  // each replica a whole runner (runners.cc)
+      p.runners = true;
       continue;
     }
     if (i + 1 >= argc) return usage();
@@ -100,7 +106,7 @@ int main(int argc, char** argv) {
       return usage();
     }
   }
-  if (seeds == 0 || p.replicas < 1 || p.jobs < 1 || p.jobs > 1000 || p.hours <= 0 ||
+  if (seeds == 0 || (p.local && p.runners) || p.replicas < 1 || p.jobs < 1 || p.jobs > 1000 || p.hours <= 0 ||
       !(p.plant.empty() || (!p.local && (p.plant == "unique-claim-off" || p.plant == "fence-off")) ||
         (p.local && p.plant == "journal-before-spawn-off")))
     return usage();
@@ -134,9 +140,9 @@ int main(int argc, char** argv) {
                                 {"shrunk_faults", small.size()},
                                 {"shrunk_violations", again.violations},
                                 {"trace", trace},
-                                {"repeat", fmt::format("fuzzycron_simulation{} --seeds 1 --first-seed {} --replicas {} "
+                                {"repeat", fmt::format("fuzzycron_simulation{}{} --seeds 1 --first-seed {} --replicas {} "
                                                        "--jobs {} --hours {}{}",
-                                                       p.local ? " --local" : "", p.seed, p.replicas, p.jobs, p.hours,
+                                                       p.local ? " --local" : "", p.runners ? " --runners" : "", p.seed, p.replicas, p.jobs, p.hours,
                                                        p.plant.empty() ? "" : " --plant " + p.plant)}}
                      .dump()
               << "\n";
@@ -154,6 +160,7 @@ int main(int argc, char** argv) {
                          {"steps", steps},
                          {"replicas", p.local ? 1 : p.replicas},
                          {"local", p.local},
+                         {"runners", p.runners},
                          {"jobs", p.jobs},
                          {"hours", p.hours},
                          {"plant", p.plant},

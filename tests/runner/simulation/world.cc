@@ -1,4 +1,4 @@
-#include "world.h"
+#include "common.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -29,27 +29,6 @@ constexpr std::int64_t kEarly = 1'000;         // --max-skew: how early the stor
 constexpr std::int64_t kMaxSkew = 3'000;       // the largest clock skew injected
 constexpr std::int64_t kSlowMax = 1'500;       // the slowest answer: the store's statement timeout at this lease
 constexpr std::int64_t kOnTimeSlack = 60'000;  // as the runner: the newest due instant at most a minute old fires
-const sys_milliseconds kEpoch{milliseconds{1'772'323'200'000}};  // 2026-03-01T00:00:00Z
-
-// A value from (seed, a, b, c): job behaviours do not depend on the fault schedule.
-std::uint64_t mix(std::uint64_t seed, std::uint64_t a, std::uint64_t b = 0, std::uint64_t c = 0) {
-  std::uint64_t x = seed * 0x9E3779B97F4A7C15ULL ^ (a + 0x632BE59BD9B4E019ULL) * 0xBF58476D1CE4E5B9ULL;
-  x ^= (b + 0x94D049BB133111EBULL) * 0x94D049BB133111EBULL;
-  x ^= (c + 0x2545F4914F6CDD1DULL) * 0x9E3779B97F4A7C15ULL;
-  x ^= x >> 31;
-  x *= 0xD6E8FEB86659FD93ULL;
-  return x ^ (x >> 32);
-}
-
-struct SimJob {
-  std::string name;
-  std::int64_t period = 1'000, offset = 0;  // instants: offset + k * period
-  std::int64_t dur_min = 0, dur_max = 0;
-  int fail_per_mille = 0;
-  Concurrency concurrency = Concurrency::allow;
-  bool rerun = false;
-  std::optional<std::int64_t> deadline;
-};
 
 // A replica's clock: the world's time, skewed; it does not move inside a store call
 // (cluster_ledger_test.cc's StoreCallsThatTimeOut... has a clock that does).
@@ -62,30 +41,6 @@ struct Clock final : runner::Clock {
             std::vector<bool>&) override {}
   std::vector<ClockJump> jumps() override { return {}; }
   double rate() const override { return 1.0; }
-};
-
-// The log of a replica: the skips it says, handed to the checker line by line.
-class SkipSink final : public std::streambuf {
- public:
-  std::function<void(const std::string&)> on_line;
-
- protected:
-  int_type overflow(int_type c) override {
-    if (c == '\n') {
-      if (line_.find("\"job.skip\"") != std::string::npos && on_line) on_line(line_);
-      line_.clear();
-    } else if (c != traits_type::eof()) {
-      line_.push_back(static_cast<char>(c));
-    }
-    return c;
-  }
-  std::streamsize xsputn(const char* s, std::streamsize n) override {
-    for (std::streamsize i = 0; i < n; ++i) overflow(s[i]);
-    return n;
-  }
-
- private:
-  std::string line_;
 };
 
 struct SimRun {
@@ -114,32 +69,11 @@ struct Replica {
   std::vector<bool> hang_next;  // per job: its next run here hangs
 };
 
-// What happened to each fire, for the invariants.
-struct FireLog {
-  int starts = 0, last_claim = 0;
-  std::uint64_t active = 0;  // the run going (0: none)
-  bool skipped = false;
-};
-
 class World {
  public:
   World(const Params& p, const std::vector<Fault>& faults) : p_(p), faults_(faults) {
-    std::mt19937_64 rng(mix(p.seed, 1));
-    static constexpr std::int64_t kPeriods[] = {1'000, 1'000, 2'000, 2'000, 3'000, 5'000, 10'000, 30'000, 60'000};
-    for (int j = 0; j < p.jobs; ++j) {
-      SimJob job;
-      job.name = fmt::format("job{}", j);
-      job.period = kPeriods[rng() % std::size(kPeriods)];
-      job.offset = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(job.period));
-      const int shape = static_cast<int>(rng() % 10);
-      job.dur_max = shape < 6 ? job.period / 2 : shape < 9 ? job.period * 3 : 40'000;  // some outlive the lease
-      job.fail_per_mille = static_cast<int>(rng() % 100);
-      job.concurrency = rng() % 2 ? Concurrency::forbid : Concurrency::allow;
-      job.rerun = rng() % 3 == 0;
-      if (rng() % 4 == 0) job.deadline = 5'000 + static_cast<std::int64_t>(rng() % 30'000);
-      jobs_.push_back(job);
-      index_[job.name] = j;
-    }
+    jobs_ = make_jobs(p, false);
+    for (std::size_t j = 0; j < jobs_.size(); ++j) index_[jobs_[j].name] = static_cast<int>(j);
     active_.assign(jobs_.size(), 0);
     db_ = std::make_unique<MemoryDatabase>([this] { return kEpoch + milliseconds{t_}; });
     db_->unique_claim = p.plant != "unique-claim-off";
@@ -237,22 +171,9 @@ class World {
     fires_[key_of(job, instant)].skipped = true;
   }
 
-  // A job.skip line: its job and instant (or first..last), read without a JSON parser (the hot path).
   void on_skip(const std::string& line) {
-    auto field = [&](const char* key) -> std::string_view {
-      const auto at = line.find(key);
-      if (at == std::string::npos) return {};
-      const auto from = at + std::strlen(key);
-      return std::string_view(line).substr(from, line.find('"', from) - from);
-    };
-    const auto it = index_.find(std::string(field("\"job\":\"")));
-    if (it == index_.end()) return;
-    auto instant = [&](std::string_view text) { return (*parse_rfc3339(text) - kEpoch).count(); };
-    if (const auto t = field("\"scheduled_for\":\""); !t.empty()) skip(it->second, instant(t));
-    if (const auto first = field("\"first\":\""); !first.empty())
-      for (auto i = instant(first); i <= instant(field("\"last\":\""));
-           i += jobs_[static_cast<std::size_t>(it->second)].period)
-        skip(it->second, i);
+    int job = -1;
+    for (const std::int64_t i : skipped_instants(line, jobs_, job)) skip(job, i);
   }
 
   void start_run(Replica& x, int r, const LedgerFire& f) {
@@ -493,7 +414,8 @@ std::vector<Fault> schedule_faults(const Params& p) {
 }
 
 Outcome simulate(const Params& p, const std::vector<Fault>& faults) {
-  return p.local ? simulate_local(p, faults) : World(p, faults).run();
+  if (p.local) return simulate_local(p, faults);
+  return p.runners ? simulate_runners(p, faults) : World(p, faults).run();
 }
 
 }  // namespace fuzzycron::simulation

@@ -6,6 +6,8 @@
 // and the invariants are checked after every step (docs/reliability.md).
 // The single host's (--local, local.cc): the real local ledger over a state
 // directory, crashes that tear the journal's last write, the real catch-up planner.
+// The cluster of whole runners (--runners, runners.cc): each replica a
+// runner::Runner stepped a turn at a time, the same faults and invariants.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +33,7 @@ struct Params {
   double hours = 1;
   std::string plant;   // "", unique-claim-off, fence-off; --local: journal-before-spawn-off
   bool local = false;  // one host and its state directory (local.cc)
+  bool runners = false;  // each replica a whole runner::Runner, stepped (runners.cc)
 };
 
 struct Outcome {
@@ -43,6 +46,9 @@ std::vector<Fault> schedule_faults(const Params& p);
 
 // One run of the world under `faults`: deterministic for (params, faults).
 Outcome simulate(const Params& p, const std::vector<Fault>& faults);
+
+// The cluster of whole runners (--runners): the same faults, the runner's own loop.
+Outcome simulate_runners(const Params& p, const std::vector<Fault>& faults);
 
 // The single host's: crashes (some in the middle of a journal write), from the seed.
 std::vector<Fault> schedule_local_faults(const Params& p);
