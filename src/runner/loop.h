@@ -1,9 +1,9 @@
-// `fuzzycron run`'s loop: one thread owns every job, process and file
-// descriptor; it sleeps in Clock::wait until the next fire instant, a process
-// deadline, a signal (signalfd), output from a job or a change of the crontab
-// (inotify). Every fire instant is the one Schedule::next gives for the job;
-// overlap, timeouts, retries, catch-up, clock steps and suspends, reloads and
-// shutdown are handled here (docs/runner.md).
+// `fuzzycron run`'s loop: one thread owns every process and file descriptor;
+// it sleeps in Clock::wait until the next fire instant, a process deadline, a
+// signal (signalfd), output from a job or a change of the crontab (inotify),
+// hands what happened to the Planner (planner.h: the jobs and every decision
+// about them) and carries out its answers: launches, signals, hooks, the log,
+// the ledger's records and the status documents (docs/runner.md).
 #pragma once
 
 #include <iosfwd>
@@ -18,6 +18,7 @@
 #include "runner/log.h"
 #include "runner/metrics.h"
 #include "runner/options.h"
+#include "runner/planner.h"
 #include "runner/process.h"
 
 namespace fuzzycron::runner {
@@ -58,22 +59,12 @@ class Runner {
   bool crontab_changed();
   void watch_calendars();
   void apply(Config config, bool first);
-  void mark(const std::shared_ptr<JobState>& s);
-  void mark_waiting(const std::shared_ptr<JobState>& s);
-  std::optional<sys_milliseconds> earliest_next();
-  void advance(JobState& s);
-  // Instants that went by without a run, in (from, to]: through the job's
-  // catch-up policy (with `also`: pending instants a restart found).
-  void catch_up(const std::shared_ptr<JobState>& s, sys_milliseconds from, sys_milliseconds to, const char* cause,
-                std::vector<sys_milliseconds> also = {});
-  // Queues a run; launch_queued() writes the state (the start is recorded
-  // before the process exists), then starts every queued run.
-  // A first attempt the ledger did not allow yet is asked first (`claimed`:
-  // the ledger's claim on the fire, 0 for none).
-  void start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt, int claimed = 0);
   void ledger_turn();
   bool open_ledger();
+  // The planner's queued runs: the ledger records them first (a crash after
+  // that never runs them again), then each is launched.
   void launch_queued();
+  void carry_out();  // the planner's other actions: stop a job's runs, run a hook
   void spawn(Run& r);
   void stop_lingering();
   void run_hook(const JobState& s, const FailedRun& failed);
@@ -81,10 +72,6 @@ class Runner {
   void emit(Run& r, const std::string& record, bool continued);
   void reap();
   void finish(std::unique_ptr<Run>& r);
-  void fire_due(sys_milliseconds now);
-  void on_time(const std::shared_ptr<JobState>& sp, sys_milliseconds t);
-  void start_pending();
-  void handle_process_deadlines();
   void end_finished();
   void begin_shutdown(int sig);
   void publish(int documents);  // StatusServer::Document bits: what a scrape waits for
@@ -99,13 +86,9 @@ class Runner {
   Log log_;
   std::unique_ptr<ClaimStore> claim_store_;  // given to the cluster ledger at run()
   std::unique_ptr<Ledger> ledger_;           // the state directory's, or the cluster's
-  std::vector<std::shared_ptr<JobState>> states_;
-  std::vector<std::shared_ptr<JobState>> waiting_;  // with pending runs or a retry: an idle loop looks at these only
-  std::optional<sys_milliseconds> earliest_next_;   // the earliest next instant of any job, while !next_stale_
-  bool next_stale_ = true;
+  Planner planner_;
   std::vector<std::unique_ptr<Run>> runs_;
-  std::vector<std::unique_ptr<Run>> queued_;  // started, not yet launched
-  std::vector<pid_t> lingering_;              // groups of ended runs whose descendants live on
+  std::vector<pid_t> lingering_;  // groups of ended runs whose descendants live on
   bool reload_requested_ = false;
   std::optional<std::int64_t> reload_at_;  // mono: a file change, read once the writer is done
   std::string text_;
@@ -118,7 +101,6 @@ class Runner {
   bool stopping_ = false;
   int shutdown_signal_ = 0;
   std::int64_t shutdown_deadline_ = INT64_MAX;
-  std::uint64_t run_counter_ = 0;
   RunnerCounters counters_;
   std::unique_ptr<StatusServer> server_;
   sys_milliseconds started_;

@@ -34,6 +34,7 @@ void Runner::begin_shutdown(int sig) {
     return;
   }
   stopping_ = true;
+  planner_.stop();
   shutdown_signal_ = sig;
   shutdown_deadline_ = clock_.mono() + o_.shutdown_grace.count();
   for (auto& r : runs_) {
@@ -52,7 +53,8 @@ void Runner::begin_shutdown(int sig) {
 void Runner::publish(int documents) {
   if (!server_) return;
   const bool healthy =
-      !o_.strict_health || std::none_of(states_.begin(), states_.end(), [](const auto& st) { return st->last_failed; });
+      !o_.strict_health ||
+      std::none_of(planner_.states().begin(), planner_.states().end(), [](const auto& st) { return st->last_failed; });
   server_->tick(true, healthy);
   if (!documents) return;
   ++counters_.builds;
@@ -60,11 +62,11 @@ void Runner::publish(int documents) {
   const ClusterCounters* cluster = ledger_->cluster();
   std::string metrics, status;
   if (documents & StatusServer::metrics) {
-    metrics = metrics_text(states_, counters_, o_.metrics_jobs);
+    metrics = metrics_text(planner_.states(), counters_, o_.metrics_jobs);
     if (cluster) metrics += cluster_metrics_text(*cluster, clock_.now());
   }
   if (documents & StatusServer::status)
-    status = status_json(states_, clock_.now(), o_.file, problems_, stopping_, cluster);
+    status = status_json(planner_.states(), clock_.now(), o_.file, problems_, stopping_, cluster);
   server_->publish(std::move(metrics), std::move(status));
 }
 
@@ -75,14 +77,7 @@ void Runner::handle_jumps() {
     log_("warning", j.kind == ClockJump::suspend ? "clock.suspend" : "clock.step",
          j.kind == ClockJump::suspend ? json{{"duration_s", static_cast<double>(j.delta.count()) / 1000.0}}
                                       : json{{"delta_s", static_cast<double>(j.delta.count()) / 1000.0}});
-    const auto now = clock_.now();
-    for (auto& s : states_) {
-      if (!s->job.schedule) continue;
-      if (const JumpPlan plan = plan_jump(j.delta, s->cursor, now); plan.catch_up)
-        catch_up(s, plan.from, plan.to, kind);
-      advance(*s);
-    }
-    next_stale_ = true;
+    planner_.jumped(j.delta, kind);
   }
 }
 

@@ -55,10 +55,10 @@ void Runner::ledger_turn() {
   std::vector<HeldRun> held;
   for (const auto& r : runs_)
     if (r && r->claimed > 0) held.push_back({{r->state->job.name, r->scheduled_for}, r->claimed, !r->exited});
-  for (const auto& s : waiting_)
+  for (const auto& s : planner_.waiting())
     if (s->retry_at && s->retry_claimed > 0) held.push_back({{s->job.name, s->retry_for}, s->retry_claimed, false});
-  LedgerTurn turn = ledger_->turn(states_, held);
-  for (auto& f : turn.start) start(f.state, f.instant, 1, f.claim);
+  const LedgerTurn turn = ledger_->turn(planner_.states(), held);
+  planner_.allowed(turn);
   for (const Fence& fence : turn.stop)
     for (auto& r : runs_) {
       if (!r || r->claimed == 0 || r->exited || r->state->job.name != fence.fire.job ||
@@ -72,30 +72,6 @@ void Runner::ledger_turn() {
             {"run_id", r->id},
             {"reason", fence.reason}});
     }
-  for (auto& f : turn.rerun) {
-    log_("warning", "job.rerun", {{"job", f.state->job.name}, {"scheduled_for", iso(f.instant)}, {"attempt", f.claim}});
-    start(f.state, f.instant, 1, f.claim);
-  }
-}
-
-void Runner::mark(const std::shared_ptr<JobState>& s) { ledger_->changed(s); }
-
-void Runner::mark_waiting(const std::shared_ptr<JobState>& s) {
-  if (s->waiting) return;
-  s->waiting = true;
-  waiting_.push_back(s);
-}
-
-// The earliest next instant of any job: one pass over the jobs after they
-// changed, none while they did not (an idle loop of 100,000 jobs costs nothing).
-std::optional<sys_milliseconds> Runner::earliest_next() {
-  if (next_stale_) {
-    earliest_next_.reset();
-    for (const auto& s : states_)
-      if (s->next && (!earliest_next_ || *s->next < *earliest_next_)) earliest_next_ = s->next;
-    next_stale_ = false;
-  }
-  return earliest_next_;
 }
 
 }  // namespace fuzzycron::runner

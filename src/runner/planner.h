@@ -2,22 +2,33 @@
 // (catch-up and starting deadlines), whether the newest due instant fires on
 // time, what overlap means for an on-time fire, whether a failed run is
 // retried, what a clock jump owes, what a reload keeps, how a stop ends the
-// runs. Pure functions of the job's settings, the clock's time and the
-// job's state; no <sys/...>, <unistd.h>, file or socket (tests/runner's
-// planner_pure test greps for them). The loop (loop.cc, runs.cc) carries out
-// what they return. Tested with a manual clock in tests/runner/planner_test.cc.
+// runs. First as pure functions of the job's settings, the clock's time and
+// the job's state; then the Planner, which holds the jobs' states and takes
+// the loop's events (the timer, a clock jump, a configuration, a run's end,
+// the ledger's answers) and answers with actions: runs to launch, runs to
+// stop, hooks to run, when to wake. No <sys/...>, <unistd.h>, file or socket
+// (the runner_planner_pure test greps for them). The loop (loop.cc, runs.cc)
+// carries out what it answers. Tested with a manual clock in
+// tests/runner/planner_test.cc.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fuzzycron/instant.h"
+#include "runner/clock.h"
 #include "runner/config.h"
+#include "runner/job_state.h"
+#include "runner/ledger.h"
+#include "runner/log.h"
 #include "runner/options.h"
 
 namespace fuzzycron::runner {
@@ -102,5 +113,87 @@ struct StopTurn {
   bool done = false, kill = false;
 };
 StopTurn plan_stop_turn(std::size_t runs, std::int64_t mono, std::int64_t deadline);
+
+// A run's timeout and kill grace at monotonic time `mono`: the signals owed
+// (TERM at the timeout, KILL a grace later), the runs' deadlines moved on and
+// job.timeout said.
+struct RunSignal {
+  Run* run;
+  int signal;
+};
+std::vector<RunSignal> plan_deadlines(const std::vector<std::unique_ptr<Run>>& runs, std::int64_t mono, Log& log);
+
+// What the planner asks of the loop besides launching runs.
+struct Action {
+  enum Kind {
+    stop,  // TERM the job's runs (then KILL after its kill grace): `replace`
+    hook,  // run the job's on-permanent-failure hook for `failed`
+  } kind;
+  std::shared_ptr<JobState> job;
+  FailedRun failed;
+};
+
+// The jobs' states and every decision about them. The loop hands it events and
+// carries out its answers: queued() runs to launch (recorded by the ledger
+// first), take() the other actions, earliest_next() and wake() when to look
+// again. It reads the clock's time, asks the ledger (may_run, resume) and logs;
+// it makes no system call.
+class Planner {
+ public:
+  Planner(const RunnerOptions& options, Clock& clock, Log& log) : o_(options), clock_(clock), log_(log) {}
+  void set_ledger(Ledger& ledger) { ledger_ = &ledger; }
+
+  // ---- events
+  // The timer: due instants fire (on time, or through catch-up) and waiting
+  // runs and retries whose time came start. `interrupted`: asked every few
+  // hundred jobs, true stops the pass (a stop signal must not wait for it).
+  void due(sys_milliseconds now, const std::function<bool()>& interrupted);
+  // The clock jumped (stepped, or resumed after a suspend) by `delta`.
+  void jumped(std::chrono::milliseconds delta, const char* cause);
+  // A configuration read and accepted: jobs keep their state by fingerprint,
+  // new ones resume where the ledger says (at start) from `now`.
+  void configure(Config config, bool first, sys_milliseconds now);
+  // A run ended with `outcome` (its job.end `fields`): the job is no longer
+  // busy with it, and it is retried, or its hook runs; its end is recorded.
+  void ended(const Run& run, const std::string& outcome, std::optional<int> exit_code, const nlohmann::json& fields);
+  // The ledger's turn: fires it allows and lost runs it reruns start (fences are the loop's).
+  void allowed(const LedgerTurn& turn);
+  // A stop began: nothing starts any more.
+  void stop() { stopping_ = true; }
+  // A run of `job` for `instant` (a first attempt the ledger has not allowed yet is asked first).
+  void start(const std::shared_ptr<JobState>& job, sys_milliseconds instant, int attempt, int claimed = 0);
+
+  // ---- answers
+  std::vector<std::unique_ptr<Run>>& queued() { return queued_; }
+  std::vector<Action> take() { return std::exchange(actions_, {}); }
+  std::optional<sys_milliseconds> earliest_next();  // the earliest due instant of any job
+  std::optional<std::int64_t> wake() const;         // mono: a waiting run or a retry
+  const std::vector<std::shared_ptr<JobState>>& states() const { return states_; }
+  const std::vector<std::shared_ptr<JobState>>& waiting() const { return waiting_; }
+
+ private:
+  void advance(JobState& s);
+  // Instants that went by without a run, in (from, to]: through the job's
+  // catch-up policy (with `also`: pending instants a restart found).
+  void catch_up(const std::shared_ptr<JobState>& s, sys_milliseconds from, sys_milliseconds to, const char* cause,
+                std::vector<sys_milliseconds> also = {});
+  void on_time(const std::shared_ptr<JobState>& s, sys_milliseconds t);
+  void start_pending();
+  void mark(const std::shared_ptr<JobState>& s) { ledger_->changed(s); }
+  void mark_waiting(const std::shared_ptr<JobState>& s);
+
+  const RunnerOptions& o_;
+  Clock& clock_;
+  Log& log_;
+  Ledger* ledger_ = nullptr;
+  std::vector<std::shared_ptr<JobState>> states_;
+  std::vector<std::shared_ptr<JobState>> waiting_;  // with pending runs or a retry: an idle loop looks at these only
+  std::optional<sys_milliseconds> earliest_next_;   // while !next_stale_
+  bool next_stale_ = true;
+  std::vector<std::unique_ptr<Run>> queued_;  // started, not yet launched
+  std::vector<Action> actions_;
+  std::uint64_t run_counter_ = 0;
+  bool stopping_ = false;
+};
 
 }  // namespace fuzzycron::runner

@@ -159,64 +159,20 @@ bool Runner::reload(bool first) {
   apply(std::move(config), first);
   if (!first) {
     ++counters_.reloads["success"];
-    log_("info", "config.reload", {{"result", "success"}, {"jobs", states_.size()}});
+    log_("info", "config.reload", {{"result", "success"}, {"jobs", planner_.states().size()}});
   }
   return true;
 }
 
 void Runner::apply(Config config, bool first) {
-  std::vector<std::shared_ptr<JobState>> next_states;
-  next_states.reserve(config.jobs.size());
   // At start, instants from the runner's first moment on are due (a fast
   // simulated clock may pass some while the file is read).
-  const auto now = first ? started_ : clock_.now();
-  std::erase_if(config.jobs, [&](const Job& job) { return !in_shard(job, o_.shard); });
-  std::vector<std::string_view> before, after;
-  for (const auto& s : states_) before.push_back(s->job.fingerprint);
-  for (const auto& job : config.jobs) after.push_back(job.fingerprint);
-  const ReloadPlan plan = plan_reload(before, after);
-  for (std::size_t i = 0; i < config.jobs.size(); ++i) {
-    Job& job = config.jobs[i];
-    if (plan.kept[i]) {
-      // The same schedule and command: keeps its state, runs and counters,
-      // and takes the new settings (timeout, retries, ...) for its next runs.
-      std::shared_ptr<JobState> kept = states_[*plan.kept[i]];
-      kept->job.settings = job.settings;
-      kept->job.entry = std::move(job.entry);
-      next_states.push_back(std::move(kept));
-      continue;
-    }
-    auto s = std::make_shared<JobState>();
-    s->job = std::move(job);
-    s->cursor = now;
-    // Where the ledger says the job was: the state directory's cursor, or what
-    // the cluster last claimed (every replica was down).
-    if (const auto resume = first && s->job.schedule ? ledger_->resume(s->job.name, now) : std::nullopt) {
-      auto last = resume->last;
-      if (last > now) {
-        log_("warning", "state.future", {{"job", s->job.name}, {"last_fired", iso(last)}, {"clamped_to", iso(now)}});
-        last = now;
-      }
-      s->last_fired = last;
-      std::vector<sys_milliseconds> pending;
-      for (auto t : resume->pending)
-        if (t <= now) pending.push_back(t);
-      catch_up(s, last, now, "downtime", std::move(pending));
-    }
-    next_states.push_back(std::move(s));
-  }
-  for (const std::size_t i : plan.removed) states_[i]->removed = true;
-  states_ = std::move(next_states);
-  next_stale_ = true;
-  std::erase_if(waiting_, [](const auto& sp) { return sp->removed; });
-  for (const auto& s : states_)
-    if (!s->pending.empty() || s->retry_at) mark_waiting(s);
-  for (auto& s : states_)
-    if (s->job.schedule && !s->next) advance(*s);
+  planner_.configure(std::move(config), first, first ? started_ : clock_.now());
+  const auto& states = planner_.states();
   // Each job's line, up to a thousand (the log stays readable at 100,000 jobs; /status has them all).
   constexpr std::size_t kScheduledLines = 1000;
-  for (std::size_t i = 0; i < states_.size() && i < kScheduledLines; ++i) {
-    const auto& s = states_[i];
+  for (std::size_t i = 0; i < states.size() && i < kScheduledLines; ++i) {
+    const auto& s = states[i];
     log_("info", "job.scheduled",
          {{"job", s->job.name},
           {"line", s->job.entry.line},
@@ -224,9 +180,9 @@ void Runner::apply(Config config, bool first) {
           {"resolved", s->job.resolved},
           {"next", s->next ? json(iso(*s->next)) : json(nullptr)}});
   }
-  if (states_.size() > kScheduledLines)
-    log_("info", "job.scheduled", {{"more", states_.size() - kScheduledLines}, {"see", "/status"}});
-  if (first) ledger_->checkpoint(states_);  // the state of this configuration, from its first moment
+  if (states.size() > kScheduledLines)
+    log_("info", "job.scheduled", {{"more", states.size() - kScheduledLines}, {"see", "/status"}});
+  if (first) ledger_->checkpoint(states);  // the state of this configuration, from its first moment
 }
 
 }  // namespace fuzzycron::runner

@@ -25,30 +25,15 @@ using json = nlohmann::json;
 
 constexpr std::int64_t kDrainGraceMs = 2000;  // output read after the job's own process ended
 
-std::int64_t ms_of(sys_milliseconds t) { return t.time_since_epoch().count(); }
-
 }  // namespace
 
-void Runner::start(const std::shared_ptr<JobState>& s, sys_milliseconds scheduled_for, int attempt, int claimed) {
-  if (stopping_) return;
-  if (claimed == 0 && !s->job.entry.reboot && !ledger_->may_run(s, scheduled_for))
-    return;  // run once the ledger says so (ledger_turn)
-  auto r = std::make_unique<Run>();
-  r->claimed = claimed;
-  r->id = fmt::format("{}-{}", ms_of(clock_.now()), ++run_counter_);
-  r->state = s;
-  r->scheduled_for = scheduled_for;
-  r->attempt = attempt;
-  ++s->running;  // from now on the job is busy (overlap, queue and retries see it)
-  queued_.push_back(std::move(r));
-}
-
 void Runner::launch_queued() {
-  if (queued_.empty()) return;
+  auto& queued = planner_.queued();
+  if (queued.empty()) return;
   // The ledger first: a crash after this never runs these instants again.
-  ledger_->commit(states_);
+  ledger_->commit(planner_.states());
   std::size_t launched = 0;
-  for (auto& r : queued_) {
+  for (auto& r : queued) {
     if (++launched % kCheckSignalsEvery == 0) handle_signals();  // a long burst must not hold up SIGTERM
     JobState& s = *r->state;
     if (stopping_) {
@@ -76,7 +61,22 @@ void Runner::launch_queued() {
     spawn(*r);
     runs_.push_back(std::move(r));
   }
-  queued_.clear();
+  queued.clear();
+}
+
+void Runner::carry_out() {
+  for (Action& a : planner_.take()) {
+    if (a.kind == Action::hook) {
+      run_hook(*a.job, a.failed);
+      continue;
+    }
+    for (auto& r : runs_)  // stop: TERM the job's runs, KILL after its grace
+      if (r && r->state == a.job && !r->exited) {
+        r->stopped = true;
+        launcher_.signal(r->pid, SIGTERM);
+        r->kill_at = clock_.mono() + a.job->job.settings.kill_grace.count();
+      }
+  }
 }
 
 void Runner::spawn(Run& r) {
@@ -198,7 +198,6 @@ void Runner::finish(std::unique_ptr<Run>& r) {
     r->out = -1;
   }
   JobState& s = *r->state;
-  --s.running;
   const auto duration = clock_.mono() - r->started_mono;
   std::string outcome;
   json fields{{"job", s.job.name},
@@ -227,46 +226,10 @@ void Runner::finish(std::unique_ptr<Run>& r) {
   if (outcome == "success") s.counters.last_success = now;
   s.last_failed = outcome != "success";
   log_(outcome == "success" ? "info" : "warning", "job.end", fields);  // fields are read again below
-  const RetryPlan retry =
-      plan_retry(s.job.settings, outcome,
+  planner_.ended(*r, outcome,
                  fields.contains("exit_code") ? std::optional<int>(fields["exit_code"].get<int>()) : std::nullopt,
-                 r->attempt, stopping_, s.removed);
-  if (retry.retry) {
-    s.retry_attempt = r->attempt + 1;
-    s.retry_for = r->scheduled_for;
-    s.retry_at = clock_.mono() + retry.delay_ms;
-    s.retry_end = FailedRun{r->id, r->scheduled_for, fields};
-    s.retry_claimed = r->claimed;
-    mark_waiting(r->state);
-  } else if (retry.hook) {
-    s.retry_end.reset();
-    run_hook(s, FailedRun{r->id, r->scheduled_for, fields});
-  }
-  if (r->claimed > 0 && !(s.retry_at && s.retry_for == r->scheduled_for))
-    ledger_->ended({s.job.name, r->scheduled_for}, r->claimed, outcome,
-                   fields.contains("exit_code") ? std::optional<int>(fields["exit_code"].get<int>()) : std::nullopt);
+                 fields);
   r.reset();
-}
-
-// ---- the loop
-void Runner::handle_process_deadlines() {
-  const auto mono = clock_.mono();
-  for (auto& r : runs_) {
-    if (!r) continue;
-    if (r->term_at && *r->term_at <= mono && !r->exited) {
-      r->term_at.reset();
-      r->timed_out = true;
-      launcher_.signal(r->pid, SIGTERM);
-      r->kill_at = mono + r->state->job.settings.kill_grace.count();
-      log_("warning", "job.timeout", {{"job", r->state->job.name}, {"run_id", r->id}, {"signal", "TERM"}});
-    }
-    if (r->kill_at && *r->kill_at <= mono) {
-      r->kill_at.reset();
-      launcher_.signal(r->pid, SIGKILL);
-      if (r->timed_out)
-        log_("warning", "job.timeout", {{"job", r->state->job.name}, {"run_id", r->id}, {"signal", "KILL"}});
-    }
-  }
 }
 
 void Runner::end_finished() {
