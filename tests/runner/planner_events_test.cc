@@ -2,6 +2,7 @@
 // timer, a run's end, a clock jump, a configuration, a stop), actions out (runs
 // to launch, runs to stop, hooks to run, when to wake). A manual clock, the
 // local ledger without a directory, no process and no file: milliseconds a test.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -146,6 +147,32 @@ TEST_F(PlannerEvents, AfterAStopNothingStarts) {
   planner_.stop();
   EXPECT_TRUE(due_at("2026-03-01T12:01:00Z").empty());
   EXPECT_EQ(planner_.earliest_next(), at("2026-03-01T12:02:00Z"));  // the instant went by, accounted
+}
+
+// A stop signal read in the middle of a long pass (the loop asks every few
+// hundred jobs) ends the pass; the runs still waiting stay waiting, so the
+// loop's close() says them and the state keeps them for a restart. (Before the
+// planner they were popped and dropped without a word.)
+TEST_F(PlannerEvents, AStopInTheMiddleOfAPassKeepsTheWaitingRuns) {
+  std::string crontab;
+  for (int i = 0; i < 600; ++i) crontab += fmt::format("# name: job{}\n# catchup: latest\n*/10 * * * * work {}\n", i, i);
+  configure(crontab);
+  clock_.step(15min);  // 12:15:30: 12:10 went by for every job
+  planner_.jumped(15min, "step");
+  std::size_t asked = 0;
+  clock_.advance(at("2026-03-01T12:20:00Z") - clock_.now());  // 12:20 is due for every job
+  planner_.due(clock_.now(), [&] {
+    ++asked;
+    planner_.stop();  // as the loop's begin_shutdown
+    return true;
+  });
+  EXPECT_EQ(asked, 1u);  // at the 256th job
+  // The jobs before it skipped 12:20 (forbid: their 12:10 catch-up run waits to start).
+  EXPECT_TRUE(planner_.queued().empty());
+  std::size_t waiting = 0;
+  for (const auto& s : planner_.states()) waiting += s->pending.size();
+  EXPECT_EQ(waiting, 600u);
+  EXPECT_EQ(planner_.waiting().size(), 600u);
 }
 
 TEST_F(PlannerEvents, DeadlinesTermAtTheTimeoutAndKillAfterTheGrace) {

@@ -8,6 +8,7 @@
 // drives the ledger from a loop of its own and is the faster (the CI's
 // volume), this one checks the runner's own loop.
 #include <poll.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,6 +68,7 @@ struct Proc {
   int claim = 1, status = 0;
   std::uint64_t id = 0;
   bool reaped = false, counted = false, frozen = false;  // counted: in the checker's runs going
+  bool forbid = false;                                   // started under `concurrency: forbid`
 };
 
 class World;
@@ -145,6 +147,7 @@ class World {
       if (out_.steps % 1024 == 0) prune();
     }
     check_complete();
+    if (out_.violations.empty()) stop_all();
     return out_;
   }
 
@@ -158,6 +161,7 @@ class World {
     // Once per fire unless a lost run is rerun (a later claim, the earlier run
     // gone); never before the instant; a first claim within its starting
     // deadline; a forbid job never beside another of its runs.
+    if (stopping_) violation(fmt::format("{} {} started after the stop", job.name, instant));
     if (fl.starts > 0 && !(job.rerun && claim > fl.last_claim))
       violation(fmt::format("{} {} started twice (claim {} after {})", job.name, instant, claim, fl.last_claim));
     if (fl.active) violation(fmt::format("{} {} started while its earlier run still runs", job.name, instant));
@@ -179,6 +183,7 @@ class World {
     proc.end = t_ + job.dur_min + static_cast<std::int64_t>(h % static_cast<std::uint64_t>(job.dur_max + 1));
     proc.status = W_EXITCODE(static_cast<int>((h >> 20) % 1000) < job.fail_per_mille ? 1 : 0, 0);
     proc.id = ++run_ids_;
+    proc.forbid = job.concurrency == Concurrency::forbid;
     if (starting_ && starting_->hang_next[static_cast<std::size_t>(j)]) {
       starting_->hang_next[static_cast<std::size_t>(j)] = false;
       proc.end = INT64_MAX;
@@ -211,6 +216,18 @@ class World {
             out += fmt::format("{}{} at {} claim {} until {}", out.empty() ? "" : "; ", x->name, proc.instant,
                                proc.claim, proc.end == INT64_MAX ? "hung" : std::to_string(proc.end));
     return out;
+  }
+
+  // Whether a run of `proc`'s job that started after it (ids grow), under
+  // forbid, runs now: it started while `proc` was frozen, and should have been
+  // refused while `proc` held its claim, or `proc` should have been fenced
+  // first. (One that started while `proc` ran was judged at its start.)
+  bool forbid_beside(const Proc& proc) const {
+    for (const auto& x : replicas_)
+      if (x->launcher)
+        for (const auto& [pid, other] : x->launcher->procs)
+          if (other.job == proc.job && other.id > proc.id && other.counted && other.forbid) return true;
+    return false;
   }
 
   void count(Proc& proc) {
@@ -274,11 +291,48 @@ class World {
     x.store = store.get();
     x.runner = std::make_unique<Runner>(x.options, x.clock, *x.launcher, *x.out, std::move(store));
     x.applied = jobs_;  // what open() reads
-    if (x.runner->open()) {  // it exits (the store cannot be reached); its supervisor starts it again
+    const bool failed = x.runner->open().has_value();
+    // open() blocks the stop signals for its signalfd: the simulator's own Ctrl-C stops the program.
+    sigset_t stop;
+    sigemptyset(&stop);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stop, sig);
+    sigprocmask(SIG_UNBLOCK, &stop, nullptr);
+    if (failed) {  // it exits (the store cannot be reached); its supervisor starts it again
       x.runner.reset();
       x.store = nullptr;
       x.down_until = t_ + 1'000;
     }
+  }
+
+  // The end: every runner stops as at SIGTERM (Runner::turn's `until`): its
+  // runs are signalled, nothing starts, the loop ends once they did, and
+  // close() says what was still waiting. Within the grace (25 s) and a margin.
+  void stop_all() {
+    stopping_ = true;
+    std::vector<sys_milliseconds> at;  // each runner stops by its own clock (a skewed one too)
+    for (auto& x : replicas_) at.push_back(x->clock.now());
+    for (const std::int64_t last = t_ + 120'000; t_ < last; t_ += kTick) {
+      settle();
+      bool left = false;
+      for (std::size_t r = 0; r < replicas_.size(); ++r) {
+        Replica* x = replicas_[r].get();
+        if (!x->runner) continue;
+        left = true;
+        if (x->paused_until > t_ || x->busy_until > t_) continue;
+        x->store->faults.unreachable = x->unreachable_until > t_;
+        starting_ = x;
+        const bool going = x->runner->turn(at[r]);
+        starting_ = nullptr;
+        if (going) continue;
+        x->runner->close();
+        for (const Proc* proc : running(*x))
+          violation(fmt::format("{} {} still runs on {} after its runner stopped",
+                                jobs_[static_cast<std::size_t>(proc->job)].name, proc->instant, x->name));
+        x->runner.reset();
+      }
+      if (!left) return;
+    }
+    violation("a runner did not stop within 2 minutes of the stop");
   }
 
   // Runs that ended by themselves are over now, whether or not their replica looks this turn.
@@ -307,9 +361,12 @@ class World {
       if (proc.frozen) {
         proc.frozen = false;
         if (proc.reaped || proc.end <= t_) continue;
+        const SimJob& job = x.applied[static_cast<std::size_t>(proc.job)];
         if (fires_[key_of(proc.job, proc.instant)].active)
-          violation(fmt::format("{} {} resumed on {} beside another run of it",
-                                jobs_[static_cast<std::size_t>(proc.job)].name, proc.instant, x.name));
+          violation(fmt::format("{} {} resumed on {} beside another run of it", job.name, proc.instant, x.name));
+        else if (forbid_beside(proc))
+          violation(fmt::format("{} {} resumed on {} beside a run of it started under forbid ({})", job.name,
+                                proc.instant, x.name, runs_of(proc.job)));
         count(proc);
       }
     // A run of a replica that is not paused never outlives its claim's lease (looked at each second).
@@ -404,7 +461,8 @@ class World {
   }
 
   void prune() {
-    const std::int64_t before = std::min(t_ - 5 * 60'000, quiet_from_ - 60'000);
+    // Past the store's retention (10 min): a fire started twice later than that is still seen.
+    const std::int64_t before = std::min(t_ - 11 * 60'000, quiet_from_ - 60'000);
     std::erase_if(fires_, [&](const auto& kv) { return kv.first / 1024 < before && kv.second.active == 0; });
     for (auto& x : replicas_)
       if (x->launcher) std::erase_if(x->launcher->procs, [&](const auto& kv) { return kv.second.reaped; });
@@ -417,6 +475,7 @@ class World {
   std::unique_ptr<MemoryDatabase> db_;
   std::vector<std::unique_ptr<Replica>> replicas_;
   Replica* starting_ = nullptr;  // the replica whose turn it is
+  bool stopping_ = false;        // the end: the runners are stopping
   std::unordered_map<std::int64_t, FireLog> fires_;
   std::vector<int> active_;  // per job, its runs going
   std::int64_t t_ = 0, end_ = 0, quiet_from_ = 0;
@@ -445,11 +504,13 @@ void SimLauncher::signal(pid_t group, int sig) {
   const auto it = procs.find(group);
   if (sig == 0 || it == procs.end() || it->second.reaped) return;
   Proc& proc = it->second;
-  if (proc.end > world_.now()) {  // any signal ends a simulated process
-    proc.end = world_.now();
-    proc.status = sig;
-  }
-  world_.gone(proc);
+  if (proc.end <= world_.now()) return;
+  // KILL ends it now; TERM within 0-2 s (a job cleaning up), so a run's end
+  // can lag its signal as a real one does. The run's status says the signal.
+  const std::int64_t lag = sig == SIGKILL ? 0 : static_cast<std::int64_t>(mix(proc.id, 7) % 2'001);
+  proc.end = std::min(proc.end, world_.now() + lag);
+  proc.status = sig;
+  if (lag == 0) world_.gone(proc);
 }
 
 std::vector<std::pair<pid_t, int>> SimLauncher::reap() {

@@ -51,6 +51,7 @@ struct SimRun {
   bool fail = false;
   std::uint64_t id = 0;
   bool frozen = false;  // its host is paused: it does not run
+  bool forbid = false;  // started under `concurrency: forbid`
 };
 
 struct Replica {
@@ -204,6 +205,7 @@ class World {
                t_ + job.dur_min + static_cast<std::int64_t>(h % static_cast<std::uint64_t>(job.dur_max + 1)),
                static_cast<int>((h >> 20) % 1000) < job.fail_per_mille,
                ++run_ids_};
+    run.forbid = f.state->job.settings.concurrency == Concurrency::forbid;
     if (x.hang_next[static_cast<std::size_t>(j)]) {
       x.hang_next[static_cast<std::size_t>(j)] = false;
       run.end = INT64_MAX;
@@ -284,6 +286,9 @@ class World {
         const SimJob& job = jobs_[static_cast<std::size_t>(run.job)];
         if (fl.active)
           violation(fmt::format("{} {} resumed on {} beside another run of it", job.name, run.instant, x.name));
+        else if (forbid_beside(run))
+          violation(fmt::format("{} {} resumed on {} beside a run of it started under forbid", job.name,
+                                run.instant, x.name));
         fl.active = run.id;
         ++active_[run.job];
       }
@@ -297,6 +302,17 @@ class World {
         violation(fmt::format("{} {} runs on {} past its lease", jobs_[static_cast<std::size_t>(run.job)].name,
                               run.instant, x.name));
     }
+  }
+
+  // Whether a run of `run`'s job that started after it (ids grow), under forbid,
+  // runs now: it started while `run` was frozen, and should have been refused
+  // while `run` held its claim, or `run` should have been fenced first. (One
+  // that started while `run` ran was judged at its start.)
+  bool forbid_beside(const SimRun& run) const {
+    for (const auto& y : replicas_)
+      for (const auto& other : y.runs)
+        if (other.job == run.job && other.id > run.id && !other.frozen && other.forbid) return true;
+    return false;
   }
 
   void inject(const Fault& f) {
@@ -361,7 +377,8 @@ class World {
   }
 
   void prune() {
-    const std::int64_t before = std::min(t_ - 5 * 60'000, quiet_from_ - 60'000);
+    // Past the store's retention (10 min): a fire started twice later than that is still seen.
+    const std::int64_t before = std::min(t_ - 11 * 60'000, quiet_from_ - 60'000);
     std::erase_if(fires_, [&](const auto& kv) { return kv.first / 1024 < before && kv.second.active == 0; });
   }
 
