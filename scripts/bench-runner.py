@@ -65,6 +65,7 @@ def fuzzycron(build, rate, seconds):
     threading.Thread(target=scrape, daemon=True).start()
     due = 0
     window = None
+    stopped = False
     for line in p.stdout:
         e = json.loads(line)
         if e["event"] == "runner.start":
@@ -73,18 +74,27 @@ def fuzzycron(build, rate, seconds):
         if window and e["event"] in ("job.start", "job.skip"):
             t = e.get("scheduled_for")
             if t:
-                from datetime import datetime
-                ts = datetime.fromisoformat(t.replace("Z", "+00:00")).timestamp()
+                ts = stamp(t)
                 if window[0] <= ts < window[1]:
                     if e["event"] == "job.start":
                         late.append(e["late_ms"])
                     else:
-                        skipped += e.get("count", 1)
-        if time.monotonic() > stop:
-            break
-    p.terminate()
+                        skipped += 1
+            elif e.get("first"):  # a range of per-second instants skipped at once (catch-up, shutdown)
+                first, last = max(stamp(e["first"]), window[0]), min(stamp(e["last"]), window[1] - 1)
+                skipped += max(0, int(last) - int(first) + 1)
+        if not stopped and time.monotonic() > stop:
+            # Stop it and read on to the end: what it owed when stopped is said (job.skip
+            # shutdown) or missing — counted either way, not cut off by the stop.
+            p.terminate()
+            stopped = True
     p.wait(60)
     return late, skipped, rate * seconds
+
+
+def stamp(text):
+    from datetime import datetime
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 
 def idle(build, jobs):

@@ -188,19 +188,7 @@ bool Runner::turn(std::optional<sys_milliseconds> until) {
 }
 
 void Runner::close() {
-  // Runs that were waiting to start (catch-up, queue, replace) never will:
-  // said and counted, not dropped in silence. They stay pending in the state,
-  // so a restart within their starting deadline still runs them.
-  for (const auto& s : planner_.states())
-    if (!s->pending.empty()) {
-      s->counters.skipped["shutdown"] += s->pending.size();
-      log_("warning", "job.skip",
-           {{"job", s->job.name},
-            {"reason", "shutdown"},
-            {"count", s->pending.size()},
-            {"first", iso(s->pending.front().first)},
-            {"last", iso(s->pending.back().first)}});
-    }
+  planner_.stopped();
   stop_lingering();
   log_(
       "info", "runner.stop",

@@ -34,7 +34,7 @@ void Runner::begin_shutdown(int sig) {
     return;
   }
   stopping_ = true;
-  planner_.stop();
+  planner_.stop(clock_.now());
   shutdown_signal_ = sig;
   shutdown_deadline_ = clock_.mono() + o_.shutdown_grace.count();
   for (auto& r : runs_) {

@@ -158,8 +158,14 @@ class Planner {
   void ended(const Run& run, const std::string& outcome, std::optional<int> exit_code, const nlohmann::json& fields);
   // The ledger's turn: fires it allows and lost runs it reruns start (fences are the loop's).
   void allowed(const LedgerTurn& turn);
-  // A stop began: nothing starts any more.
-  void stop() { stopping_ = true; }
+  // A stop began at `now`: nothing starts any more.
+  void stop(sys_milliseconds now) {
+    stopping_ = true;
+    stop_at_ = now;
+  }
+  // The stop is done: what will not run is said (job.skip, reason shutdown):
+  // runs still waiting, and instants before the stop the loop had not reached.
+  void stopped();
   // A run of `job` for `instant` (a first attempt the ledger has not allowed yet is asked first).
   void start(const std::shared_ptr<JobState>& job, sys_milliseconds instant, int attempt, int claimed = 0);
 
@@ -194,6 +200,7 @@ class Planner {
   std::vector<Action> actions_;
   std::uint64_t run_counter_ = 0;
   bool stopping_ = false;
+  sys_milliseconds stop_at_{};
 };
 
 }  // namespace fuzzycron::runner

@@ -159,6 +159,41 @@ void Planner::ended(const Run& r, const std::string& outcome, std::optional<int>
     ledger_->ended({s.job.name, r.scheduled_for}, r.claimed, outcome, exit_code);
 }
 
+void Planner::stopped() {
+  for (const auto& s : states_) {
+    // Runs that were waiting to start (catch-up, queue, replace) never will:
+    // said and counted, not dropped in silence. They stay pending in the
+    // state, so a restart within their starting deadline still runs them.
+    if (!s->pending.empty()) {
+      s->counters.skipped["shutdown"] += s->pending.size();
+      log_("warning", "job.skip",
+           {{"job", s->job.name},
+            {"reason", "shutdown"},
+            {"count", s->pending.size()},
+            {"first", iso(s->pending.front().first)},
+            {"last", iso(s->pending.back().first)}});
+    }
+    // Instants before the stop that a busy loop had not reached: said too
+    // (those from the stop on are after the runner's time). The cursor stays,
+    // so a ledger that keeps state catches them up at the next start.
+    if (!stopping_ || !s->job.schedule || !s->next || *s->next >= stop_at_) continue;
+    std::size_t count = 0;
+    sys_milliseconds last = *s->next;
+    for (auto t = s->next; t && *t < stop_at_ && count < kMaxCatchupEnumeration; t = s->job.schedule->next(*t)) {
+      ++count;
+      last = *t;
+    }
+    s->counters.skipped["shutdown"] += count;
+    log_("warning", "job.skip",
+         {{"job", s->job.name},
+          {"reason", "shutdown"},
+          {"count", count},
+          {"first", iso(*s->next)},
+          {"last", iso(last)},
+          {"not_reached", true}});
+  }
+}
+
 void Planner::allowed(const LedgerTurn& turn) {
   for (const auto& f : turn.start) start(f.state, f.instant, 1, f.claim);
   for (const auto& f : turn.rerun) {

@@ -144,7 +144,7 @@ TEST_F(PlannerEvents, AReloadKeepsTheStateOfAnUnchangedJobAndRemovesTheOthers) {
 
 TEST_F(PlannerEvents, AfterAStopNothingStarts) {
   configure("* * * * * work\n");
-  planner_.stop();
+  planner_.stop(clock_.now());
   EXPECT_TRUE(due_at("2026-03-01T12:01:00Z").empty());
   EXPECT_EQ(planner_.earliest_next(), at("2026-03-01T12:02:00Z"));  // the instant went by, accounted
 }
@@ -163,7 +163,7 @@ TEST_F(PlannerEvents, AStopInTheMiddleOfAPassKeepsTheWaitingRuns) {
   clock_.advance(at("2026-03-01T12:20:00Z") - clock_.now());  // 12:20 is due for every job
   planner_.due(clock_.now(), [&] {
     ++asked;
-    planner_.stop();  // as the loop's begin_shutdown
+    planner_.stop(clock_.now());  // as the loop's begin_shutdown
     return true;
   });
   EXPECT_EQ(asked, 1u);  // at the 256th job
@@ -173,6 +173,24 @@ TEST_F(PlannerEvents, AStopInTheMiddleOfAPassKeepsTheWaitingRuns) {
   for (const auto& s : planner_.states()) waiting += s->pending.size();
   EXPECT_EQ(waiting, 600u);
   EXPECT_EQ(planner_.waiting().size(), 600u);
+}
+
+// At the stop, the instants before it that a busy loop had not reached yet are
+// said (reason shutdown, not_reached), with the runs still waiting; instants
+// from the stop on are after the runner's time and are not.
+TEST_F(PlannerEvents, TheStopSaysTheInstantsBeforeItThatWereNotReached) {
+  configure("# name: busy\n# fields: 6\n* * * * * * work\n# name: idle\n0 0 * * * work\n");
+  clock_.advance(5s);  // 12:00:35: 12:00:31..35 came due, no pass looked (the loop was busy)
+  planner_.stop(clock_.now());
+  clock_.advance(3s);  // the stop's grace: 12:00:36..38 are after the stop
+  planner_.stopped();
+  const std::string log = out_.str();
+  EXPECT_NE(log.find(R"("count":4,"event":"job.skip","first":"2026-03-01T12:00:31Z","job":"busy","last":"2026-03-01T12:00:34Z")"),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(log.find(R"("job":"idle")"), std::string::npos) << log;
+  EXPECT_EQ(planner_.states()[0]->counters.skipped["shutdown"], 4u);
+  EXPECT_EQ(planner_.states()[0]->cursor, at("2026-03-01T12:00:30Z"));  // kept: a restart catches them up
 }
 
 TEST_F(PlannerEvents, DeadlinesTermAtTheTimeoutAndKillAfterTheGrace) {
