@@ -25,7 +25,7 @@ namespace {
 using json = nlohmann::json;
 using std::chrono::milliseconds;
 
-constexpr std::int64_t kReloadQuietMs = 250;     // a file change is read once it has been quiet this long
+constexpr std::int64_t kReloadQuietMs = 250;  // a file change is read once it has been quiet this long
 
 // "TERM", or "none" for a stop the runner was not signalled to make (run(until)).
 const char* signal_name(int sig) {

@@ -52,9 +52,8 @@ void Runner::begin_shutdown(int sig) {
 
 void Runner::publish(int documents) {
   if (!server_) return;
-  const bool healthy =
-      !o_.strict_health ||
-      std::none_of(planner_.states().begin(), planner_.states().end(), [](const auto& st) { return st->last_failed; });
+  const bool healthy = !o_.strict_health || std::none_of(planner_.states().begin(), planner_.states().end(),
+                                                         [](const auto& st) { return st->last_failed; });
   server_->tick(true, healthy);
   if (!documents) return;
   ++counters_.builds;

@@ -32,12 +32,12 @@ bool Runner::open_ledger() {
     return false;
   }
   ClusterOptions cluster{o_.cluster,
-                               o_.host,
-                               o_.claim_delay,
-                               o_.lease,
-                               std::chrono::milliseconds{2'000},
-                               std::chrono::milliseconds{1'000},
-                               o_.cluster_retention};
+                         o_.host,
+                         o_.claim_delay,
+                         o_.lease,
+                         std::chrono::milliseconds{2'000},
+                         std::chrono::milliseconds{1'000},
+                         o_.cluster_retention};
   cluster.fence = o_.cluster_fence;
   ledger_ = std::make_unique<ClusterLedger>(
       cluster, claim_store_ ? std::move(claim_store_) : make_postgres_store(o_.cluster, cluster.statement_timeout()),

@@ -16,7 +16,7 @@ using std::chrono::milliseconds;
 
 constexpr std::int64_t kStuckWarningEveryMs = 60'000;
 constexpr int kMaxCatchupEnumeration = 100'000;  // instants looked at for one catch-up
-constexpr std::size_t kInterruptEvery = 256;      // jobs between looks at `interrupted`
+constexpr std::size_t kInterruptEvery = 256;     // jobs between looks at `interrupted`
 
 // Whether a job's waiting run may start now (its not-before time aside): under
 // `allow` every due run starts (its on-time runs must not starve its catch-up);

@@ -155,7 +155,8 @@ TEST_F(PlannerEvents, AfterAStopNothingStarts) {
 // planner they were popped and dropped without a word.)
 TEST_F(PlannerEvents, AStopInTheMiddleOfAPassKeepsTheWaitingRuns) {
   std::string crontab;
-  for (int i = 0; i < 600; ++i) crontab += fmt::format("# name: job{}\n# catchup: latest\n*/10 * * * * work {}\n", i, i);
+  for (int i = 0; i < 600; ++i)
+    crontab += fmt::format("# name: job{}\n# catchup: latest\n*/10 * * * * work {}\n", i, i);
   configure(crontab);
   clock_.step(15min);  // 12:15:30: 12:10 went by for every job
   planner_.jumped(15min, "step");
@@ -185,8 +186,10 @@ TEST_F(PlannerEvents, TheStopSaysTheInstantsBeforeItThatWereNotReached) {
   clock_.advance(3s);  // the stop's grace: 12:00:36..38 are after the stop
   planner_.stopped();
   const std::string log = out_.str();
-  EXPECT_NE(log.find(R"("count":4,"event":"job.skip","first":"2026-03-01T12:00:31Z","job":"busy","last":"2026-03-01T12:00:34Z")"),
-            std::string::npos)
+  EXPECT_NE(
+      log.find(
+          R"("count":4,"event":"job.skip","first":"2026-03-01T12:00:31Z","job":"busy","last":"2026-03-01T12:00:34Z")"),
+      std::string::npos)
       << log;
   EXPECT_EQ(log.find(R"("job":"idle")"), std::string::npos) << log;
   EXPECT_EQ(planner_.states()[0]->counters.skipped["shutdown"], 4u);

@@ -1,6 +1,7 @@
 // fuzzycron_simulation: the runner's cluster ledger under injected faults in
 // virtual time (world.h). Usage:
-//   fuzzycron_simulation [--local | --runners] --seeds N [--first-seed S] [--replicas R] [--jobs J] [--hours H] [--plant BUG]
+//   fuzzycron_simulation [--local | --runners] --seeds N [--first-seed S] [--replicas R] [--jobs J] [--hours H]
+//   [--plant BUG]
 //                        [--for-seconds CPU] [--min-fires N] [--min-faults N]
 // One JSON summary line on stdout. A violation prints its seed, what broke and
 // a shrunk fault schedule on stderr. Exit 0 when no seed broke an invariant;
@@ -140,10 +141,12 @@ int main(int argc, char** argv) {
                                 {"shrunk_faults", small.size()},
                                 {"shrunk_violations", again.violations},
                                 {"trace", trace},
-                                {"repeat", fmt::format("fuzzycron_simulation{}{} --seeds 1 --first-seed {} --replicas {} "
-                                                       "--jobs {} --hours {}{}",
-                                                       p.local ? " --local" : "", p.runners ? " --runners" : "", p.seed, p.replicas, p.jobs, p.hours,
-                                                       p.plant.empty() ? "" : " --plant " + p.plant)}}
+                                {"repeat",
+                                 fmt::format("fuzzycron_simulation{}{} --seeds 1 --first-seed {} --replicas {} "
+                                             "--jobs {} --hours {}{}",
+                                             p.local ? " --local" : "", p.runners ? " --runners" : "", p.seed,
+                                             p.replicas, p.jobs, p.hours,
+                                             p.plant.empty() ? "" : " --plant " + p.plant)}}
                      .dump()
               << "\n";
     if (!p.plant.empty()) break;  // caught: that is all a plant asks

@@ -287,8 +287,8 @@ class World {
         if (fl.active)
           violation(fmt::format("{} {} resumed on {} beside another run of it", job.name, run.instant, x.name));
         else if (forbid_beside(run))
-          violation(fmt::format("{} {} resumed on {} beside a run of it started under forbid", job.name,
-                                run.instant, x.name));
+          violation(fmt::format("{} {} resumed on {} beside a run of it started under forbid", job.name, run.instant,
+                                x.name));
         fl.active = run.id;
         ++active_[run.job];
       }

@@ -31,8 +31,8 @@ struct Params {
   int replicas = 3;
   int jobs = 40;
   double hours = 1;
-  std::string plant;   // "", unique-claim-off, fence-off; --local: journal-before-spawn-off
-  bool local = false;  // one host and its state directory (local.cc)
+  std::string plant;     // "", unique-claim-off, fence-off; --local: journal-before-spawn-off
+  bool local = false;    // one host and its state directory (local.cc)
   bool runners = false;  // each replica a whole runner::Runner, stepped (runners.cc)
 };
 
