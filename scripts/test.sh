@@ -29,14 +29,14 @@ for preset in release asan; do
   # Two tests more than cores: many tests wait on processes, JVMs and
   # PostgreSQL. ctest starts the costliest first (COST properties, then its
   # timings of earlier runs). The runner's end-to-end tests run in the next stage.
-  ctest --preset "$preset" -j $((jobs + 2)) -E '^runner'
+  ctest --preset "$preset" -j $((jobs + 2)) -E '^runner' --output-on-failure
   if [ "$preset" = release ]; then
     # Issue 31: the runner's end-to-end tests (one ctest per file, all at once:
     # they mostly wait on processes) beside four CPU-bound processes. They wait
     # on events, so a busy machine makes them slower, never wrong; they run
     # only here, under the harder condition.
     stage "runner tests under load (FUZZYCRON_TEST_LOAD=4)"
-    FUZZYCRON_TEST_LOAD=4 python3 tests/runner/load.py 4 ctest --preset release -R '^runner' -j 8
+    FUZZYCRON_TEST_LOAD=4 python3 tests/runner/load.py 4 ctest --preset release -R '^runner' -j 8 --output-on-failure
   fi
 done
 stage "wasm build"

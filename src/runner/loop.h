@@ -84,7 +84,7 @@ class Runner {
   Clock& clock_;
   Launcher& launcher_;
   Log log_;
-  std::unique_ptr<ClaimStore> claim_store_;  // given to the cluster ledger at run()
+  std::unique_ptr<ClaimStore> claim_store_;  // given to the cluster ledger at open()
   std::unique_ptr<Ledger> ledger_;           // the state directory's, or the cluster's
   Planner planner_;
   std::vector<std::unique_ptr<Run>> runs_;
