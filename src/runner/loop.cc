@@ -114,15 +114,15 @@ std::optional<int> Runner::open() {
 bool Runner::turn(std::optional<sys_milliseconds> until) {
   handle_jumps();
   const auto now = clock_.now();
-  if (until && now >= *until && !stopping_) begin_shutdown(0);
+  if (until && now >= *until && !planner_.stopping()) begin_shutdown(0);
   // Runs that ended are retired before the next instants fire: a job whose
   // process exited before its next instant starts at that instant.
   end_finished();
   ledger_->flush();  // the ends of this turn's runs, in one round trip
-  if (!stopping_) {
+  if (!planner_.stopping()) {
     planner_.due(now, [this] {
       handle_signals();  // a long pass must not hold up SIGTERM
-      return stopping_;
+      return planner_.stopping();
     });
     ledger_turn();
   }
@@ -133,9 +133,9 @@ bool Runner::turn(std::optional<sys_milliseconds> until) {
   if (reload_requested_ || (reload_at_ && clock_.mono() >= *reload_at_)) {
     reload_requested_ = false;
     reload_at_.reset();
-    if (!stopping_) reload(false);
+    if (!planner_.stopping()) reload(false);
   }
-  if (stopping_) {
+  if (planner_.stopping()) {
     const StopTurn stop = plan_stop_turn(runs_.size(), clock_.mono(), shutdown_deadline_);
     if (stop.done) return false;
     if (stop.kill) {
@@ -148,7 +148,7 @@ bool Runner::turn(std::optional<sys_milliseconds> until) {
   }
   // The next wall instant and the next process deadline.
   std::optional<sys_milliseconds> wall;
-  if (!stopping_) {
+  if (!planner_.stopping()) {
     wall = planner_.earliest_next();
     if (until && (!wall || *until < *wall)) wall = until;
   }
@@ -162,8 +162,8 @@ bool Runner::turn(std::optional<sys_milliseconds> until) {
   }
   if (const auto wake = planner_.wake()) earliest(*wake);
   if (reload_at_) earliest(*reload_at_);
-  if (const auto wake = ledger_->next_wake(); wake && !stopping_) earliest(*wake);
-  if (stopping_ && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
+  if (const auto wake = ledger_->next_wake(); wake && !planner_.stopping()) earliest(*wake);
+  if (planner_.stopping() && shutdown_deadline_ != INT64_MAX) earliest(shutdown_deadline_);
   if (server_) earliest(clock_.mono() + 1000);  // /healthz: the loop ticks at least every second
   std::vector<int> fds{signal_fd_, inotify_fd_, server_ ? server_->wake_fd() : -1};
   for (const auto& r : runs_)

@@ -25,9 +25,6 @@ namespace fuzzycron::runner {
 
 class StatusServer;
 
-// Jobs looked at, or runs launched, between looks at pending signals.
-inline constexpr std::size_t kCheckSignalsEvery = 256;
-
 class Runner {
  public:
   // The clock and the launcher outlive the runner: tests pass a ManualClock and a fake launcher.
@@ -98,7 +95,6 @@ class Runner {
   std::vector<std::string> problems_;
   std::vector<bool> ready_;  // Clock::wait's answer: which descriptors have something
   int signal_fd_ = -1, inotify_fd_ = -1;
-  bool stopping_ = false;
   int shutdown_signal_ = 0;
   std::int64_t shutdown_deadline_ = INT64_MAX;
   RunnerCounters counters_;

@@ -26,14 +26,13 @@ const char* signal_name(int sig) {
 }  // namespace
 
 void Runner::begin_shutdown(int sig) {
-  const StopSignal stop = plan_stop_signal(o_.shutdown, stopping_);
+  const StopSignal stop = plan_stop_signal(o_.shutdown, planner_.stopping());
   const int first = stop == StopSignal::term ? SIGTERM : stop == StopSignal::kill ? SIGKILL : 0;
-  if (stopping_) {  // a second signal: no more grace
+  if (planner_.stopping()) {  // a second signal: no more grace
     for (auto& r : runs_) launcher_.signal(r->pid, first);
     log_("warning", "runner.kill", {{"signal", signal_name(sig)}});
     return;
   }
-  stopping_ = true;
   planner_.stop(clock_.now());
   shutdown_signal_ = sig;
   shutdown_deadline_ = clock_.mono() + o_.shutdown_grace.count();
@@ -65,7 +64,7 @@ void Runner::publish(int documents) {
     if (cluster) metrics += cluster_metrics_text(*cluster, clock_.now());
   }
   if (documents & StatusServer::status)
-    status = status_json(planner_.states(), clock_.now(), o_.file, problems_, stopping_, cluster);
+    status = status_json(planner_.states(), clock_.now(), o_.file, problems_, planner_.stopping(), cluster);
   server_->publish(std::move(metrics), std::move(status));
 }
 

@@ -33,6 +33,10 @@
 
 namespace fuzzycron::runner {
 
+// Jobs looked at, or runs launched, between looks at pending signals: a long
+// pass or burst must not hold up a stop.
+inline constexpr std::size_t kCheckSignalsEvery = 256;
+
 // Instants that went by without a run (sorted, unique), through the job's
 // catch-up policy: those that run (in order) and how many are skipped.
 struct CatchUpPlan {
@@ -158,6 +162,7 @@ class Planner {
   void ended(const Run& run, const std::string& outcome, std::optional<int> exit_code, const nlohmann::json& fields);
   // The ledger's turn: fires it allows and lost runs it reruns start (fences are the loop's).
   void allowed(const LedgerTurn& turn);
+  bool stopping() const { return stopping_; }
   // A stop began at `now`: nothing starts any more.
   void stop(sys_milliseconds now) {
     stopping_ = true;

@@ -16,7 +16,6 @@ using std::chrono::milliseconds;
 
 constexpr std::int64_t kStuckWarningEveryMs = 60'000;
 constexpr int kMaxCatchupEnumeration = 100'000;  // instants looked at for one catch-up
-constexpr std::size_t kInterruptEvery = 256;     // jobs between looks at `interrupted`
 
 // Whether a job's waiting run may start now (its not-before time aside): under
 // `allow` every due run starts (its on-time runs must not starve its catch-up);
@@ -65,7 +64,7 @@ void Planner::due(sys_milliseconds now, const std::function<bool()>& interrupted
     for (auto& sp : states_) {
       JobState& s = *sp;
       if (!s.job.schedule || !s.next || *s.next > now) continue;
-      if (++due % kInterruptEvery == 0 && interrupted()) return;
+      if (++due % kCheckSignalsEvery == 0 && interrupted()) return;
       const auto newest = s.job.schedule->prev(now + milliseconds{1});
       if (!fires_on_time(*s.next, newest, now, slack)) {
         catch_up(sp, s.cursor, now, "late");

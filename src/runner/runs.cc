@@ -36,7 +36,7 @@ void Runner::launch_queued() {
   for (auto& r : queued) {
     if (++launched % kCheckSignalsEvery == 0) handle_signals();  // a long burst must not hold up SIGTERM
     JobState& s = *r->state;
-    if (stopping_) {
+    if (planner_.stopping()) {
       --s.running;
       ++s.counters.skipped["shutdown"];
       log_("warning", "job.skip",
