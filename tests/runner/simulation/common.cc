@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <string_view>
@@ -38,6 +39,32 @@ std::vector<SimJob> make_jobs(const Params& p, bool whole_seconds) {
     jobs.push_back(job);
   }
   return jobs;
+}
+
+void StoreLink::attach(runner::MemoryClaimStore& s, const std::int64_t& now) {
+  store = &s;
+  refresh(now);
+  s.faults.slow = [this, &now] {
+    if (slow_calls > 0) {
+      --slow_calls;
+      busy_until = std::max(busy_until, now + slow_ms);
+    }
+  };
+}
+
+bool StoreLink::inject(const Fault& f, std::int64_t now) {
+  switch (f.kind) {
+    case FaultKind::partition: unreachable_until = std::max(unreachable_until, now + f.arg); return true;
+    case FaultKind::lose_reply:
+      if (store) store->faults.lose_replies = 1;
+      return true;
+    case FaultKind::slow:
+      slow_calls = 3;
+      slow_ms = f.arg;
+      if (store && f.arg > kSlowMax * 2 / 3) store->faults.time_outs = 3;
+      return true;
+    default: return false;
+  }
 }
 
 SkipSink::int_type SkipSink::overflow(int_type c) {

@@ -13,12 +13,42 @@
 
 #include "fuzzycron/instant.h"
 #include "runner/config.h"
+#include "runner/memory_store.h"
 #include "world.h"
 
 namespace fuzzycron::simulation {
 
 // Virtual time 0: 2026-03-01T00:00:00Z.
 inline const sys_milliseconds kEpoch{std::chrono::milliseconds{1'772'323'200'000}};
+
+// The cluster worlds' figures, ms of virtual time.
+inline constexpr std::int64_t kTick = 200;       // per step
+inline constexpr std::int64_t kLease = 15'000;   // the runner's default --lease
+inline constexpr std::int64_t kEarly = 1'000;    // how early the store lets an instant be claimed (max skew)
+inline constexpr std::int64_t kMaxSkew = 3'000;  // the largest clock skew injected
+inline constexpr std::int64_t kSlowMax = 1'500;  // the slowest answer: the store's statement timeout at this lease
+inline constexpr std::int64_t kOnTimeSlack =
+    60'000;  // as the runner: the newest due instant at most a minute old fires
+
+// A fire's key in the checker's maps.
+inline std::int64_t key_of(int job, std::int64_t instant) { return instant * 1024 + job; }
+
+// A replica's connection to the store as the faults see it: cut off
+// (partition), a lost reply, slow answers (the replica waits for them, its
+// runs go on; the slowest third are statements that time out and fail).
+struct StoreLink {
+  runner::MemoryClaimStore* store = nullptr;  // null while the replica is down
+  std::int64_t busy_until = 0, unreachable_until = 0, slow_calls = 0, slow_ms = 0;
+
+  // A new connection; `now`: the world's clock, read when an answer is slow.
+  void attach(runner::MemoryClaimStore& s, const std::int64_t& now);
+  // Applies `f` when it is one of the store's faults (partition, lose-reply, slow).
+  bool inject(const Fault& f, std::int64_t now);
+  // Before each step: reachable or not.
+  void refresh(std::int64_t now) {
+    if (store) store->faults.unreachable = unreachable_until > now;
+  }
+};
 
 // A value from (seed, a, b, c): job behaviours do not depend on the fault schedule.
 std::uint64_t mix(std::uint64_t seed, std::uint64_t a, std::uint64_t b = 0, std::uint64_t c = 0);

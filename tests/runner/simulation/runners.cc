@@ -34,12 +34,6 @@ namespace {
 using namespace runner;
 using std::chrono::milliseconds;
 
-constexpr std::int64_t kTick = 200;        // ms of virtual time per turn
-constexpr std::int64_t kLease = 15'000;    // the runner's default --lease
-constexpr std::int64_t kEarly = 1'000;     // how early the store lets an instant be claimed
-constexpr std::int64_t kMaxSkew = 3'000;   // the largest clock skew injected
-constexpr std::int64_t kSlowMax = 1'500;   // the slowest answer
-constexpr std::int64_t kSlack = 60'000;    // the runner's on-time slack
 constexpr std::int64_t kTimeout = 45'000;  // every job's `# timeout:`: a hung run ends
 
 // A replica's clock: the world's time, skewed. It does not wait: the world
@@ -101,9 +95,9 @@ struct Replica {
   std::unique_ptr<std::ostream> out;
   RunnerOptions options;
   std::unique_ptr<SimLauncher> launcher;
-  MemoryClaimStore* store = nullptr;  // the runner's (its ledger owns it)
-  std::unique_ptr<Runner> runner;     // last: dropped first
-  std::int64_t down_until = 0, paused_until = 0, busy_until = 0, unreachable_until = 0, slow_calls = 0, slow_ms = 0;
+  StoreLink link;                  // its store: the runner's (its ledger owns it)
+  std::unique_ptr<Runner> runner;  // last: dropped first
+  std::int64_t down_until = 0, paused_until = 0;
   std::vector<bool> hang_next;  // per job: its next run here hangs
   std::vector<SimJob> applied;  // the jobs as this replica last read the crontab (a paused one reads it late)
 };
@@ -127,7 +121,7 @@ class World {
       start_replica(r);
     }
     end_ = static_cast<std::int64_t>(p.hours * 3'600'000);
-    quiet_from_ = static_cast<std::int64_t>(static_cast<double>(end_) * 0.8) + 3 * kLease + kSlack;
+    quiet_from_ = static_cast<std::int64_t>(static_cast<double>(end_) * 0.8) + 3 * kLease + kOnTimeSlack;
   }
   ~World() {
     replicas_.clear();
@@ -204,8 +198,6 @@ class World {
   std::int64_t now() const { return t_; }
 
  private:
-  static std::int64_t key_of(int job, std::int64_t instant) { return instant * 1024 + job; }
-
   // Where the runs of job j are going, for a violation's message.
   std::string runs_of(int j) {
     std::string out;
@@ -259,7 +251,7 @@ class World {
     Replica& x = *replicas_[static_cast<std::size_t>(r)];
     x.runner.reset();
     x.launcher.reset();
-    x.store = nullptr;
+    x.link.store = nullptr;
     x.clock.t = &t_;
     x.sink.on_line = [this](const std::string& line) {
       int job = -1;
@@ -281,14 +273,7 @@ class World {
     x.options.cluster_fence = p_.plant != "fence-off";
     x.launcher = std::make_unique<SimLauncher>(*this);
     auto store = std::make_unique<MemoryClaimStore>(*db_);
-    store->faults.unreachable = x.unreachable_until > t_;
-    store->faults.slow = [this, &x] {
-      if (x.slow_calls > 0) {  // the answer comes late: the replica waits for it, its runs go on
-        --x.slow_calls;
-        x.busy_until = std::max(x.busy_until, t_ + x.slow_ms);
-      }
-    };
-    x.store = store.get();
+    x.link.attach(*store, t_);
     x.runner = std::make_unique<Runner>(x.options, x.clock, *x.launcher, *x.out, std::move(store));
     x.applied = jobs_;  // what open() reads
     const bool failed = x.runner->open().has_value();
@@ -299,7 +284,7 @@ class World {
     sigprocmask(SIG_UNBLOCK, &stop, nullptr);
     if (failed) {  // it exits (the store cannot be reached); its supervisor starts it again
       x.runner.reset();
-      x.store = nullptr;
+      x.link.store = nullptr;
       x.down_until = t_ + 1'000;
     }
   }
@@ -318,8 +303,8 @@ class World {
         Replica* x = replicas_[r].get();
         if (!x->runner) continue;
         left = true;
-        if (x->paused_until > t_ || x->busy_until > t_) continue;
-        x->store->faults.unreachable = x->unreachable_until > t_;
+        if (x->paused_until > t_ || x->link.busy_until > t_) continue;
+        x->link.refresh(t_);
         starting_ = x;
         const bool going = x->runner->turn(at[r]);
         starting_ = nullptr;
@@ -349,8 +334,8 @@ class World {
       if (t_ >= x.down_until) start_replica(r);
       return;
     }
-    if (x.paused_until > t_ || x.busy_until > t_) return;
-    x.store->faults.unreachable = x.unreachable_until > t_;
+    if (x.paused_until > t_ || x.link.busy_until > t_) return;
+    x.link.refresh(t_);
     starting_ = &x;
     if (!x.runner->turn()) violation(fmt::format("{} stopped by itself", x.name));
     starting_ = nullptr;
@@ -393,13 +378,14 @@ class World {
   void inject(const Fault& f) {
     ++out_.faults;
     Replica& x = *replicas_[static_cast<std::size_t>(f.replica)];
+    if (x.link.inject(f, t_)) return;
     switch (f.kind) {
       case FaultKind::crash:  // the host goes, with its runs; it comes back with no memory
         if (!x.runner) return;
         for (auto& [pid, proc] : x.launcher->procs) gone(proc);
         x.runner.reset();
         x.launcher.reset();
-        x.store = nullptr;
+        x.link.store = nullptr;
         x.down_until = t_ + f.arg;
         return;
       case FaultKind::pause:  // the whole host stops (VM pause): its runs stop too, and resume with it
@@ -410,16 +396,6 @@ class World {
           gone(*proc);
           proc->frozen = true;
         }
-        return;
-      case FaultKind::partition: x.unreachable_until = std::max(x.unreachable_until, t_ + f.arg); return;
-      case FaultKind::lose_reply:
-        if (x.store) x.store->faults.lose_replies = 1;
-        return;
-      case FaultKind::slow:
-        x.slow_calls = 3;
-        x.slow_ms = f.arg;
-        // The slowest third are statements that time out: the replica waits, and they fail unchanged.
-        if (x.store && f.arg > kSlowMax * 2 / 3) x.store->faults.time_outs = 3;
         return;
       case FaultKind::skew:  // the host's clock is stepped: the runner sees the step
         x.clock.steps.push_back({ClockJump::step, milliseconds{f.arg - x.clock.skew}});
@@ -443,6 +419,9 @@ class World {
         write_crontab();
         return;
       }
+      case FaultKind::partition:
+      case FaultKind::lose_reply:
+      case FaultKind::slow: return;  // the store's (StoreLink::inject)
       case FaultKind::torn: return;  // the local journal's (local.cc)
     }
   }
@@ -452,7 +431,7 @@ class World {
     for (std::size_t j = 0; j < jobs_.size(); ++j) {
       const SimJob& job = jobs_[j];
       const std::int64_t k = (quiet_from_ - job.offset) / job.period + 1;
-      for (auto i = job.offset + k * job.period; i < end_ - kSlack; i += job.period) {
+      for (auto i = job.offset + k * job.period; i < end_ - kOnTimeSlack; i += job.period) {
         const auto it = fires_.find(key_of(static_cast<int>(j), i));
         if (it == fires_.end() || (it->second.starts == 0 && !it->second.skipped))
           violation(fmt::format("{} {} neither ran nor was skipped (lost in silence)", job.name, i));
@@ -483,8 +462,9 @@ class World {
   Outcome out_;
 };
 
-int SimLauncher::launch(const std::string&, const std::string&, const std::vector<std::string>& env, int, bool,
+int SimLauncher::launch(const std::string&, const std::string&, const std::vector<std::string>& env, int, bool capture,
                         Process& p) {
+  if (!capture) return ENOEXEC;  // a failure hook (its output is not captured) is not a run: none here
   std::string job;
   std::optional<sys_milliseconds> scheduled_for;
   int claim = 1;

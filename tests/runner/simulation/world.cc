@@ -23,13 +23,6 @@ namespace {
 using namespace runner;
 using std::chrono::milliseconds;
 
-constexpr std::int64_t kTick = 200;            // ms of virtual time per step
-constexpr std::int64_t kLease = 15'000;        // the runner's default --lease
-constexpr std::int64_t kEarly = 1'000;         // --max-skew: how early the store lets an instant be claimed
-constexpr std::int64_t kMaxSkew = 3'000;       // the largest clock skew injected
-constexpr std::int64_t kSlowMax = 1'500;       // the slowest answer: the store's statement timeout at this lease
-constexpr std::int64_t kOnTimeSlack = 60'000;  // as the runner: the newest due instant at most a minute old fires
-
 // A replica's clock: the world's time, skewed; it does not move inside a store call
 // (cluster_ledger_test.cc's StoreCallsThatTimeOut... has a clock that does).
 struct Clock final : runner::Clock {
@@ -60,13 +53,13 @@ struct Replica {
   SkipSink sink;
   std::unique_ptr<std::ostream> out;
   std::unique_ptr<Log> log;
-  MemoryClaimStore* store = nullptr;
+  StoreLink link;
   std::unique_ptr<ClusterLedger> ledger;
   std::vector<std::shared_ptr<JobState>> states;
   std::vector<std::int64_t> next;  // per job, the next instant (ms since kEpoch)
   std::vector<SimRun> runs;
   bool up = false, opened = false;
-  std::int64_t down_until = 0, paused_until = 0, busy_until = 0, unreachable_until = 0, slow_calls = 0, slow_ms = 0;
+  std::int64_t down_until = 0, paused_until = 0;
   std::vector<bool> hang_next;  // per job: its next run here hangs
 };
 
@@ -97,8 +90,6 @@ class World {
   }
 
  private:
-  std::int64_t key_of(int job, std::int64_t instant) const { return instant * 1024 + job; }
-
   void violation(std::string what) {
     if (out_.violations.size() < 5) out_.violations.push_back(fmt::format("t={}ms: {}", t_, what));
   }
@@ -124,13 +115,7 @@ class World {
     x.out = std::make_unique<std::ostream>(&x.sink);
     x.log = std::make_unique<Log>(*x.out, true, x.clock);
     auto store = std::make_unique<MemoryClaimStore>(*db_);
-    x.store = store.get();
-    x.store->faults.slow = [this, &x] {
-      if (x.slow_calls > 0) {  // the answer comes late: the replica waits for it, its runs go on
-        --x.slow_calls;
-        x.busy_until = std::max(x.busy_until, t_ + x.slow_ms);
-      }
-    };
+    x.link.attach(*store, t_);
     ClusterOptions o;
     o.replica = x.name;
     o.lease = milliseconds{kLease};
@@ -151,8 +136,8 @@ class World {
   }
 
   void open(Replica& x) {
-    if (x.opened || x.unreachable_until > t_) return;
-    x.store->faults.unreachable = false;
+    if (x.opened || x.link.unreachable_until > t_) return;
+    x.link.refresh(t_);
     if (!x.ledger->open().empty()) return;
     x.opened = true;
     const auto now = x.clock.now();
@@ -231,8 +216,8 @@ class World {
       if (t_ >= x.down_until) start_replica(r, x.clock.skew);
       return;
     }
-    if (x.paused_until > t_ || x.busy_until > t_) return;
-    x.store->faults.unreachable = x.unreachable_until > t_;
+    if (x.paused_until > t_ || x.link.busy_until > t_) return;
+    x.link.refresh(t_);
     open(x);
     if (!x.opened) return;
     // Ends first (the loop retires runs before the next instants fire), recorded in one round trip.
@@ -318,12 +303,14 @@ class World {
   void inject(const Fault& f) {
     ++out_.faults;
     Replica& x = replicas_[static_cast<std::size_t>(f.replica)];
+    if (x.link.inject(f, t_)) return;
     switch (f.kind) {
       case FaultKind::crash:  // the host goes, with its runs; it comes back with no memory
         if (!x.up) return;
         for (const auto& run : x.runs) gone(run);
         x.runs.clear();
         x.ledger.reset();
+        x.link.store = nullptr;
         x.up = false;
         x.down_until = t_ + f.arg;
         return;
@@ -335,16 +322,6 @@ class World {
           gone(run);
           run.frozen = true;
         }
-        return;
-      case FaultKind::partition: x.unreachable_until = std::max(x.unreachable_until, t_ + f.arg); return;
-      case FaultKind::lose_reply:
-        if (x.up) x.store->faults.lose_replies = 1;
-        return;
-      case FaultKind::slow:
-        x.slow_calls = 3;
-        x.slow_ms = f.arg;
-        // The slowest third are statements that time out: the replica waits, and they fail unchanged.
-        if (x.up && f.arg > kSlowMax * 2 / 3) x.store->faults.time_outs = 3;
         return;
       case FaultKind::skew: x.clock.skew = f.arg; return;
       case FaultKind::kill:
@@ -362,6 +339,9 @@ class World {
                                                           ->job.settings.rerun_lost = job.rerun;
         return;
       }
+      case FaultKind::partition:
+      case FaultKind::lose_reply:
+      case FaultKind::slow: return;  // the store's (StoreLink::inject)
       case FaultKind::torn: return;  // the local journal's (local.cc)
     }
   }
