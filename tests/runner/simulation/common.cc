@@ -41,6 +41,22 @@ std::vector<SimJob> make_jobs(const Params& p, bool whole_seconds) {
   return jobs;
 }
 
+std::vector<std::string> lost_in_silence(const std::vector<SimJob>& jobs, const Fires& fires, std::int64_t from,
+                                         std::int64_t to) {
+  std::vector<std::string> out;
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    const SimJob& job = jobs[j];
+    const std::int64_t first =
+        from < job.offset ? job.offset : job.offset + ((from - job.offset) / job.period + 1) * job.period;
+    for (auto i = first; i < to; i += job.period) {
+      const auto it = fires.find(key_of(static_cast<int>(j), i));
+      if (it == fires.end() || (it->second.starts == 0 && !it->second.skipped))
+        out.push_back(fmt::format("{} {} neither ran nor was skipped (lost in silence)", job.name, i));
+    }
+  }
+  return out;
+}
+
 void StoreLink::attach(runner::MemoryClaimStore& s, const std::int64_t& now) {
   store = &s;
   refresh(now);

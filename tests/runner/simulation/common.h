@@ -9,6 +9,7 @@
 #include <optional>
 #include <streambuf>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "fuzzycron/instant.h"
@@ -73,6 +74,14 @@ struct FireLog {
 
 // The seed's jobs (offsets in whole seconds with `whole_seconds`: a cron line's).
 std::vector<SimJob> make_jobs(const Params& p, bool whole_seconds);
+
+// What happened to each fire, by key_of.
+using Fires = std::unordered_map<std::int64_t, FireLog>;
+
+// The instants in (from, to) of each job that neither started nor were said
+// skipped: one message each ("lost in silence").
+std::vector<std::string> lost_in_silence(const std::vector<SimJob>& jobs, const Fires& fires, std::int64_t from,
+                                         std::int64_t to);
 
 // A replica's log: each job.skip line handed to on_line, each config.reload line to on_reload.
 class SkipSink final : public std::streambuf {

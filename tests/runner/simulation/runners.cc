@@ -428,15 +428,7 @@ class World {
 
   // Every instant of the quiet end (faults over, leases and catch-up settled) ran or was skipped, said.
   void check_complete() {
-    for (std::size_t j = 0; j < jobs_.size(); ++j) {
-      const SimJob& job = jobs_[j];
-      const std::int64_t k = (quiet_from_ - job.offset) / job.period + 1;
-      for (auto i = job.offset + k * job.period; i < end_ - kOnTimeSlack; i += job.period) {
-        const auto it = fires_.find(key_of(static_cast<int>(j), i));
-        if (it == fires_.end() || (it->second.starts == 0 && !it->second.skipped))
-          violation(fmt::format("{} {} neither ran nor was skipped (lost in silence)", job.name, i));
-      }
-    }
+    for (auto& what : lost_in_silence(jobs_, fires_, quiet_from_, end_ - kOnTimeSlack)) violation(std::move(what));
   }
 
   void prune() {
@@ -455,7 +447,7 @@ class World {
   std::vector<std::unique_ptr<Replica>> replicas_;
   Replica* starting_ = nullptr;  // the replica whose turn it is
   bool stopping_ = false;        // the end: the runners are stopping
-  std::unordered_map<std::int64_t, FireLog> fires_;
+  Fires fires_;
   std::vector<int> active_;  // per job, its runs going
   std::int64_t t_ = 0, end_ = 0, quiet_from_ = 0;
   std::uint64_t run_ids_ = 0;

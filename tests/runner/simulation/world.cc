@@ -348,12 +348,7 @@ class World {
 
   // Every instant of the quiet end (faults over, leases and catch-up settled) ran or was skipped, said.
   void check_complete() {
-    for (std::size_t j = 0; j < jobs_.size(); ++j)
-      for (auto i = first_after(jobs_[j], quiet_from_); i < end_ - kOnTimeSlack; i += jobs_[j].period) {
-        const auto it = fires_.find(key_of(static_cast<int>(j), i));
-        if (it == fires_.end() || (it->second.starts == 0 && !it->second.skipped))
-          violation(fmt::format("{} {} neither ran nor was skipped (lost in silence)", jobs_[j].name, i));
-      }
+    for (auto& what : lost_in_silence(jobs_, fires_, quiet_from_, end_ - kOnTimeSlack)) violation(std::move(what));
   }
 
   void prune() {
@@ -368,7 +363,7 @@ class World {
   std::unordered_map<std::string, int> index_;
   std::unique_ptr<MemoryDatabase> db_;
   std::vector<Replica> replicas_;
-  std::unordered_map<std::int64_t, FireLog> fires_;
+  Fires fires_;
   std::vector<int> active_;  // per job, its runs going
   std::int64_t t_ = 0, end_ = 0, quiet_from_ = 0;
   std::uint64_t run_ids_ = 0;
