@@ -99,7 +99,7 @@ struct Reference {
   }
 };
 
-struct Case {
+struct MoveCase {
   const char* schedule;
   const char* zone;
   std::vector<std::pair<const char*, const char*>> ranges;
@@ -107,14 +107,14 @@ struct Case {
   DstPolicy dst = DstPolicy::of(DstPolicy::Gap::shift, DstPolicy::Overlap::first);
 };
 
-std::string except_text(const Case& c) {
+std::string except_text(const MoveCase& c) {
   std::string out;
   for (const auto& [lo, hi] : c.ranges) out += (out.empty() ? "" : ",") + std::string(lo) + ".." + hi;
   return out;
 }
 
 TEST(MovesAndCronCalendars, NextAndPrevFindExactlyTheReferenceSet) {
-  const Case cases[] = {
+  const MoveCase cases[] = {
       {"0 9 1,15,31 * *",
        "America/New_York",
        {{"2026-01-01", "2026-01-01"},

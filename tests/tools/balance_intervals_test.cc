@@ -16,7 +16,7 @@ namespace {
 
 using std::chrono::minutes;
 
-std::vector<BalanceJob> fleet(const std::string& expression, std::size_t n, const std::string& zone = "UTC") {
+std::vector<BalanceJob> interval_fleet(const std::string& expression, std::size_t n, const std::string& zone = "UTC") {
   std::vector<BalanceJob> jobs;
   for (std::size_t i = 0; i < n; ++i) {
     BalanceJob j;
@@ -69,7 +69,7 @@ TEST(BalanceIntervals, PhasesWithinTheBoundAndTheFiresFollowTheLock) {
   };
   std::vector<BalanceJob> all;
   for (const Shape& s : shapes) {
-    auto jobs = fleet(s.expression, s.jobs, "Europe/Berlin");
+    auto jobs = interval_fleet(s.expression, s.jobs, "Europe/Berlin");
     all.insert(all.end(), jobs.begin(), jobs.end());
   }
   const BalanceResult r = balance(all, {});
@@ -91,7 +91,7 @@ TEST(BalanceIntervals, PhasesWithinTheBoundAndTheFiresFollowTheLock) {
   }
   // Whole weeks on weekdays: every job fires, on a weekday, balanced or not.
   const TimeZone berlin = TimeZone::locate("Europe/Berlin");
-  for (const BalanceJob& j : fleet("@every 1w on mon-fri", 800, "Europe/Berlin")) {
+  for (const BalanceJob& j : interval_fleet("@every 1w on mon-fri", 800, "Europe/Berlin")) {
     ParseOptions o = j.options;
     for (const bool balanced : {false, true}) {
       o.balance = balanced ? lock : nullptr;
@@ -106,7 +106,7 @@ TEST(BalanceIntervals, PhasesWithinTheBoundAndTheFiresFollowTheLock) {
     }
   }
   // 1000 jobs every 6 hours: plain phases pile up (balls into bins), the lock's do not.
-  const auto six = fleet("@every 6h", 1000, "Europe/Berlin");  // (in the UTC group)
+  const auto six = interval_fleet("@every 6h", 1000, "Europe/Berlin");  // (in the UTC group)
   const std::uint32_t plain = busiest(six, nullptr), balanced = busiest(six, lock);
   EXPECT_LE(balanced, bound(1000, 360));
   EXPECT_GT(plain, balanced);
@@ -118,8 +118,8 @@ TEST(BalanceIntervals, PhasesWithinTheBoundAndTheFiresFollowTheLock) {
 
 // Exact durations fire at the same instants in every zone: one group, in UTC.
 TEST(BalanceIntervals, ExactDurationsOfEveryZoneShareAGroup) {
-  std::vector<BalanceJob> jobs = fleet("@every 6h", 300, "Europe/Berlin");
-  for (auto& j : fleet("@every 6h", 300, "America/New_York")) {
+  std::vector<BalanceJob> jobs = interval_fleet("@every 6h", 300, "Europe/Berlin");
+  for (auto& j : interval_fleet("@every 6h", 300, "America/New_York")) {
     j.options.seed = Seed({"ny", balance_key(j.options.seed)});
     jobs.push_back(j);
   }
@@ -130,8 +130,8 @@ TEST(BalanceIntervals, ExactDurationsOfEveryZoneShareAGroup) {
   const auto lock = std::make_shared<const BalanceLock>(r.lock);
   EXPECT_LE(busiest(jobs, lock), r.lock.groups()[0].capacity);
   // Calendar units keep their zone: a day in Berlin is not a day in New York.
-  std::vector<BalanceJob> days = fleet("@every 1d", 3, "Europe/Berlin");
-  for (auto& j : fleet("@every 1d", 3, "America/New_York")) days.push_back(j);
+  std::vector<BalanceJob> days = interval_fleet("@every 1d", 3, "Europe/Berlin");
+  for (auto& j : interval_fleet("@every 1d", 3, "America/New_York")) days.push_back(j);
   EXPECT_EQ(balance(days, {}).lock.groups().size(), 2u);
 }
 
@@ -139,7 +139,7 @@ TEST(BalanceIntervals, ExactDurationsOfEveryZoneShareAGroup) {
 // job moves nobody; the resolved text (`from` written out) fires as the
 // balanced schedule without a seed.
 TEST(BalanceIntervals, PlainPhaseWhereThereIsRoomAndTheResolvedTextAgrees) {
-  auto jobs = fleet("@every 2w", 40);
+  auto jobs = interval_fleet("@every 2w", 40);
   const BalanceResult r = balance(jobs, {});
   const auto lock = std::make_shared<const BalanceLock>(r.lock);
   for (const BalanceJob& j : jobs) {
@@ -165,7 +165,7 @@ TEST(BalanceIntervals, PlainPhaseWhereThereIsRoomAndTheResolvedTextAgrees) {
   }
   // A new job with the lock kept: placed, and the others stay.
   auto more = jobs;
-  more.push_back(fleet("@every 2w", 41).back());
+  more.push_back(interval_fleet("@every 2w", 41).back());
   BalanceOptions kept;
   kept.previous = r.lock;
   const BalanceResult again = balance(more, kept);
@@ -188,7 +188,7 @@ TEST(BalanceIntervals, AFullPhaseSendsTheJobToTheNextMinute) {
   // 400 jobs in 360 phases at epsilon 0.1: capacity 2, and some plain phase has more.
   BalanceOptions o;
   o.epsilon = 0.1;
-  const auto jobs = fleet("@every 6h", 400);
+  const auto jobs = interval_fleet("@every 6h", 400);
   const BalanceResult r = balance(jobs, o);
   ASSERT_EQ(r.lock.groups()[0].capacity, 2u);
   ASSERT_FALSE(r.moves.empty());
@@ -217,10 +217,10 @@ TEST(BalanceIntervals, AFullPhaseSendsTheJobToTheNextMinute) {
 // of its own, as everywhere in that dialect); a lock's phase the schedule
 // cannot take is an error at the schedule, not a silent draw.
 TEST(BalanceIntervals, WhatHasNoPhaseAndBadPhases) {
-  std::vector<BalanceJob> jobs = fleet("@every 6h from 2026-01-01T00:00Z", 3);
-  for (auto& j : fleet("@every 25m between 09:00 and 17:00", 3)) jobs.push_back(j);
+  std::vector<BalanceJob> jobs = interval_fleet("@every 6h from 2026-01-01T00:00Z", 3);
+  for (auto& j : interval_fleet("@every 25m between 09:00 and 17:00", 3)) jobs.push_back(j);
   EXPECT_EQ(balance(jobs, {}).unbalanced, 6u);
-  auto robfig = fleet("@every 5m", 3);
+  auto robfig = interval_fleet("@every 5m", 3);
   for (auto& j : robfig) j.options.dialect = Dialect::kubernetes;
   EXPECT_THROW(balance(robfig, {}), Error);
   ParseOptions o;
@@ -262,7 +262,7 @@ TEST(BalanceIntervals, WhatHasNoPhaseAndBadPhases) {
 
 // explain says where the phase comes from, and what the seed alone would give.
 TEST(BalanceIntervals, ExplainNamesTheLock) {
-  auto jobs = fleet("@every 6h", 2);
+  auto jobs = interval_fleet("@every 6h", 2);
   const BalanceResult r = balance(jobs, {});
   ParseOptions o = jobs[0].options;
   o.balance = std::make_shared<const BalanceLock>(r.lock);
