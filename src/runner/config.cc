@@ -21,8 +21,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-using tools::quoted;
-
 JobSettings with_defaults(const tools::EntrySettings& given) {
   JobSettings out;
   out.timeout = given.timeout;
@@ -79,7 +77,7 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
           if (named_at > 0)
             out.problems.push_back({Severity::warning, "", l, setting.key_column,
                                     fmt::format("a second name for the job (line {} named it too): {} is used",
-                                                named_at, quoted(setting.value)),
+                                                named_at, tools::quoted(setting.value)),
                                     line});
           named_at = l;
         }
@@ -111,7 +109,7 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
           if (missing_from_balance(entry.schedule, options))
             out.problems.push_back(
                 {Severity::warning, "", entry.line, entry.schedule_column,
-                 fmt::format("job {} is not in the balance lock: it runs at {} ({})", quoted(job.name),
+                 fmt::format("job {} is not in the balance lock: it runs at {} ({})", tools::quoted(job.name),
                              is_every(entry.schedule) ? "its seed's phase" : "plain H", job.resolved),
                  entry.text});
         } catch (const Error& x) {  // columns from the start of the line
@@ -149,7 +147,7 @@ Config load_config(std::string_view text, const ParseOptions& base, const std::s
     if (const auto [it, fresh] = lines_of.emplace(job.name, job.entry.line); !fresh) {
       out.problems.push_back({Severity::error, "", job.entry.line, 1,
                               fmt::format("job name {} is taken by line {}: give one of them '# name: OTHER'",
-                                          quoted(job.name), it->second),
+                                          tools::quoted(job.name), it->second),
                               job.entry.text});
       continue;
     }
