@@ -5,7 +5,8 @@ or the pybind11 Python package.
 
     pip install --no-build-isolation .     # offline, Debian's setuptools and wheel
     pip wheel --no-build-isolation .
-Environment: FUZZYCRON_CMAKE_ARGS (extra -D options), CMAKE_BUILD_PARALLEL_LEVEL.
+Environment: FUZZYCRON_CMAKE_ARGS (extra -D options), CMAKE_BUILD_PARALLEL_LEVEL,
+FUZZYCRON_BUILD_DIR (CMake's build directory; default: in setuptools' build_temp).
 """
 import os
 import re
@@ -37,7 +38,7 @@ class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
         if shutil.which("cmake") is None:
             raise RuntimeError("fuzzycron: building the extension needs cmake (apt-get install cmake ninja-build g++)")
-        build = Path(self.build_temp).resolve() / "cmake"
+        build = Path(os.environ.get("FUZZYCRON_BUILD_DIR") or Path(self.build_temp) / "cmake").resolve()
         build.mkdir(parents=True, exist_ok=True)
         args = [
             "-S", str(ROOT), "-B", str(build),

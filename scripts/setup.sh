@@ -12,7 +12,8 @@
 #                    pytest for the Python package, Debian's croniter to compare it with,
 #                    emscripten for the WebAssembly build (npm package, playground) and
 #                    chromium-driver with python3-selenium to test the playground in a browser,
-#                    and the JDK with JUnit 5, Quartz, Spring and Clojure for the JVM binding (bindings/java)
+#                    and the JDK with JUnit 5, Quartz, Spring and Clojure for the JVM binding (bindings/java),
+#                    and ccache (the tests' shared and pip builds reuse the release build's objects)
 # Idempotent: does nothing when everything is already there.
 set -euo pipefail
 profile=${1:-build}
@@ -37,7 +38,7 @@ case $profile in
       openjdk-17-jdk-headless junit5 libquartz2-java libspring-context-java libslf4j-java clojure
       maven libmaven-compiler-plugin-java libsurefire-java libmaven-jar-plugin-java libmaven-resources-plugin-java
       libmaven-install-plugin-java libmaven-clean-plugin-java
-      libical-dev
+      libical-dev ccache
     ) ;;
   *) echo "setup: unknown profile '$profile' (build or test)" >&2; exit 2 ;;
 esac
