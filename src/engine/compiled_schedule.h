@@ -39,6 +39,9 @@ struct CompiledSchedule {
   // Bounds and excluded days (any schedule), applied around the search; set
   // `limited` so next()/prev() take that path and the walk its slow one.
   bool limited = false;
+  // Excluded days only, skipped (no bounds, timed events, cron calendars or
+  // moves), the common case: next() takes a shorter path.
+  bool days_only = false;
   std::int64_t not_before_ms = INT64_MIN, not_after_ms = INT64_MAX;  // both included
   struct DayRange {
     std::int64_t lo, hi;  // local days since 1970-01-01, both excluded

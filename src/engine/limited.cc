@@ -184,6 +184,19 @@ std::int64_t kept_prev(const CompiledSchedule& c, sys_milliseconds t) noexcept {
   return kNone;
 }
 
+// Excluded days alone, skipped (CompiledSchedule::days_only): kept_next
+// without the checks that cannot apply.
+std::int64_t next_off_excluded_days(const CompiledSchedule& c, sys_milliseconds t) noexcept {
+  for (std::size_t i = 0; i <= c.except.size(); ++i) {  // each range is jumped over at most once
+    const std::int64_t r = raw_next(c, t);
+    if (r == kNone) return kNone;
+    const auto* x = excluded(c, r);
+    if (!x) return r;
+    t = sys_milliseconds{milliseconds{std::max(r, day_start_ms(*c.zone, x->hi + 1) - 1)}};
+  }
+  return kNone;
+}
+
 }  // namespace
 
 // With moves, the fires are those kept plus the moved ones; each search looks
@@ -192,6 +205,7 @@ std::int64_t kept_prev(const CompiledSchedule& c, sys_milliseconds t) noexcept {
 std::int64_t limited_next_ms(const CompiledSchedule& c, sys_milliseconds t) noexcept {
   if (!c.limited) [[likely]]
     return raw_next(c, t);  // an interval alone: nothing to keep out
+  if (c.days_only) return next_off_excluded_days(c, t);
   std::int64_t best = kept_next(c, t);
   if (c.move == CompiledSchedule::Move::skip || c.except.empty()) return best;
   const std::int64_t from = t.time_since_epoch().count();
@@ -304,6 +318,8 @@ Schedule Access::with_limits(const Schedule& s, Limits limits) {
   }
   c->limited = c->not_before_ms != INT64_MIN || c->not_after_ms != INT64_MAX || !c->except.empty() ||
                !c->except_spans.empty() || !c->except_crons.empty();
+  c->days_only = !c->except.empty() && c->move == CompiledSchedule::Move::skip && c->not_before_ms == INT64_MIN &&
+                 c->not_after_ms == INT64_MAX && c->except_spans.empty() && c->except_crons.empty();
   // minutes_every_day stays: the raw search (base_next_ms) is the plain
   // schedule's and keeps its shortest path; FireTimes' walk checks `limited`.
   return Schedule(std::move(c));
